@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// RewriteKit has no package dependencies by design: it ships inside apps,
+// and everything it needs (lexer, linear-time regex, JSON splicing, the
+// URLProtocol) lives in this package.
+let package = Package(
+    name: "RewriteKit",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "RewriteKit", targets: ["RewriteKit"]),
+        .library(name: "RewriteTesting", targets: ["RewriteTesting"]),
+        .executable(name: "rewrite", targets: ["rewrite"]),
+    ],
+    targets: [
+        .target(name: "RewriteKit"),
+        .target(name: "RewriteTesting", dependencies: ["RewriteKit"]),
+        .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
+        .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
+        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting"]),
+        .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// The `rewrite` command-line tool. Subcommands arrive with their issues.
+print("rewrite: not yet implemented")
