@@ -1,0 +1,64 @@
+/// The left-hand side of a test: which part of the traffic is looked at.
+public struct ConditionSubject: Sendable, Hashable {
+    /// The subjects of the rule language.
+    public enum Kind: Sendable, Hashable {
+        /// `method`.
+        case method
+        /// `scheme`.
+        case scheme
+        /// `host` (compared case-insensitively).
+        case host
+        /// `port`.
+        case port
+        /// `path`.
+        case path
+        /// `url`.
+        case url
+        /// `query "NAME"`.
+        case query(String)
+        /// `header "NAME"`.
+        case header(String)
+        /// `json "PATH"`.
+        case json(String)
+        /// `body`.
+        case body
+        /// `status` (only in `response when`).
+        case status
+    }
+
+    /// The subject keywords, for suggestions.
+    public static let keywords = [
+        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status",
+    ]
+
+    /// Which subject.
+    public let kind: Kind
+    /// Where the argument string (`"NAME"`, `"PATH"`) is, for subjects that take one.
+    public let argumentRange: SourceRange?
+    /// The whole subject, argument included.
+    public let range: SourceRange
+
+    /// Creates a subject node.
+    public init(kind: Kind, argumentRange: SourceRange? = nil, range: SourceRange) {
+        self.kind = kind
+        self.argumentRange = argumentRange
+        self.range = range
+    }
+
+    /// The subject's keyword.
+    public var keyword: String {
+        switch kind {
+        case .method: "method"
+        case .scheme: "scheme"
+        case .host: "host"
+        case .port: "port"
+        case .path: "path"
+        case .url: "url"
+        case .query: "query"
+        case .header: "header"
+        case .json: "json"
+        case .body: "body"
+        case .status: "status"
+        }
+    }
+}

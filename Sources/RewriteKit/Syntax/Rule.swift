@@ -1,0 +1,32 @@
+/// One `rule "NAME" { ... }` block.
+public struct Rule: Sendable, Hashable {
+    /// The rule's name, escapes resolved.
+    public let name: String
+    /// Where the name's string literal is, quotes included.
+    public let nameRange: SourceRange
+    /// The clauses, in source order.
+    public let clauses: [RuleClause]
+    /// From `rule` to the closing `}`.
+    public let range: SourceRange
+
+    /// Creates a rule node.
+    public init(name: String, nameRange: SourceRange, clauses: [RuleClause], range: SourceRange) {
+        self.name = name
+        self.nameRange = nameRange
+        self.clauses = clauses
+        self.range = range
+    }
+
+    /// The conditions of every `when` clause (all must hold).
+    public var conditions: [Condition] {
+        clauses.compactMap { clause in
+            if case .when(let condition) = clause.kind { return condition }
+            return nil
+        }
+    }
+
+    /// Whether the rule has a `stop` clause.
+    public var stops: Bool {
+        clauses.contains { $0.kind == .stop }
+    }
+}

@@ -1,0 +1,61 @@
+/// One clause inside a rule.
+public struct RuleClause: Sendable, Hashable {
+    /// What kind of clause this is, with its contents.
+    public enum Kind: Sendable, Hashable {
+        /// `when CONDITION`.
+        case when(Condition)
+        /// `request { ACTIONS }`.
+        case request(ActionBlock)
+        /// `response { ACTIONS }` or `response when CONDITION { ACTIONS }`.
+        case response(guard: Condition?, ActionBlock)
+        /// `respond STATUS { ... }`: answer without the network (terminal).
+        case respond(RespondClause)
+        /// `fail ERROR`: fail the request without the network (terminal).
+        case fail(FailError)
+        /// `delay DURATION`.
+        case delay(DurationValue)
+        /// `throttle SIZE/s`: the size is the rate in bytes per second.
+        case throttle(SizeValue)
+        /// `cache DURATION`.
+        case cache(DurationValue)
+        /// `stop`.
+        case stop
+    }
+
+    /// The clause's kind and contents.
+    public let kind: Kind
+    /// The clause's leading keyword (`when`, `request`, ...).
+    public let keywordRange: SourceRange
+    /// The whole clause.
+    public let range: SourceRange
+
+    /// Creates a clause node.
+    public init(kind: Kind, keywordRange: SourceRange, range: SourceRange) {
+        self.kind = kind
+        self.keywordRange = keywordRange
+        self.range = range
+    }
+
+    /// The clause's keyword, as written in rule files.
+    public var keyword: String {
+        switch kind {
+        case .when: "when"
+        case .request: "request"
+        case .response: "response"
+        case .respond: "respond"
+        case .fail: "fail"
+        case .delay: "delay"
+        case .throttle: "throttle"
+        case .cache: "cache"
+        case .stop: "stop"
+        }
+    }
+
+    /// Whether this clause answers the request without the network (`respond`, `fail`).
+    public var isTerminal: Bool {
+        switch kind {
+        case .respond, .fail: true
+        default: false
+        }
+    }
+}

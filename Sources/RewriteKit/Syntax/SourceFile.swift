@@ -1,0 +1,87 @@
+import Foundation
+
+/// The text of one rule file together with what is needed to report positions in it.
+///
+/// A source file knows its display name (used in diagnostics), its text, the folder that
+/// `body file "PATH"` is resolved against, and a line table that maps byte offsets to
+/// 1-based lines and columns.
+public struct SourceFile: Sendable {
+    /// The name shown in diagnostics, e.g. `Rules/api.rules` or `<stdin>`.
+    public let name: String
+    /// The file's text.
+    public let text: String
+    /// The folder relative `body file` paths are resolved against; `nil` when the text
+    /// has no folder (standard input, a string in code).
+    public let baseDirectory: URL?
+    /// The text as UTF-8 bytes.
+    let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    let lineStarts: [Int]
+
+    /// Creates a source file from text.
+    public init(name: String, text: String, baseDirectory: URL? = nil) {
+        self.name = name
+        self.text = text
+        self.baseDirectory = baseDirectory
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// Creates a source file from raw bytes; invalid UTF-8 is replaced by U+FFFD.
+    public init(name: String, bytes: [UInt8], baseDirectory: URL? = nil) {
+        self.init(name: name, text: String(decoding: bytes, as: UTF8.self), baseDirectory: baseDirectory)
+    }
+
+    /// Reads a rule file from disk; its folder becomes the base directory.
+    public init(contentsOf url: URL, name: String? = nil) throws {
+        let data = try Data(contentsOf: url)
+        self.init(
+            name: name ?? url.path,
+            bytes: [UInt8](data),
+            baseDirectory: url.deletingLastPathComponent()
+        )
+    }
+
+    /// The number of lines (a file without a final newline still counts its last line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The location of a UTF-8 byte offset (clamped to the text).
+    public func location(atOffset rawOffset: Int) -> SourceLocation {
+        let offset = min(max(rawOffset, 0), bytes.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // Do not count the lead byte of a scalar we stopped inside of.
+        return SourceLocation(line: low + 1, column: column, offset: offset)
+    }
+
+    /// The text of a 1-based line without its line break, or `nil` past the end.
+    public func lineText(_ line: Int) -> String? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The source text covered by a range.
+    public func text(in range: SourceRange) -> String {
+        let start = min(max(range.start.offset, 0), bytes.count)
+        let end = min(max(range.end.offset, start), bytes.count)
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
