@@ -1,0 +1,59 @@
+/// What the pipeline decided for one request: the rewritten request, how to
+/// answer it, how to shape it, and the state the response phase needs.
+public struct RequestOutcome: Sendable {
+    /// How the request is answered.
+    public enum Disposition: Sendable, Hashable {
+        /// Send the (rewritten) request to the network.
+        case forward
+        /// Answer with this response without the network (`respond`).
+        case respond(HTTPResponse)
+        /// Fail with this `URLError` code without the network (`fail`).
+        case fail(code: Int)
+    }
+
+    /// The request after every request action ran.
+    public var request: HTTPRequest
+    /// Forward, stub or fail.
+    public var disposition: Disposition
+    /// Seconds to wait before answering (`delay`), if any.
+    public var delay: Double?
+    /// The response body rate limit in bytes per second (`throttle`), if any.
+    public var throttleBytesPerSecond: Int?
+    /// How long a successful GET response may be reused (`cache`), if any, in seconds.
+    public var cacheLifetime: Double?
+    /// The rules whose conditions held, in the order they applied.
+    public var appliedRules: [RuleReference]
+    /// What happened, step by step.
+    public var trace: Trace
+    /// Whether any applied rule has response actions or guards.
+    public var hasResponseActions: Bool
+    /// Whether the response phase needs the whole response body (a body action,
+    /// or a guard on `json`/`body`); when false, the body can stream through.
+    public var responseNeedsBody: Bool
+    /// The response work of the applied rules, with their match captures.
+    var responsePlan: ResponsePlan
+
+    init(
+        request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
+        throttleBytesPerSecond: Int? = nil, cacheLifetime: Double? = nil,
+        appliedRules: [RuleReference] = [], trace: Trace = Trace(),
+        hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
+        responsePlan: ResponsePlan = ResponsePlan()
+    ) {
+        self.request = request
+        self.disposition = disposition
+        self.delay = delay
+        self.throttleBytesPerSecond = throttleBytesPerSecond
+        self.cacheLifetime = cacheLifetime
+        self.appliedRules = appliedRules
+        self.trace = trace
+        self.hasResponseActions = hasResponseActions
+        self.responseNeedsBody = responseNeedsBody
+        self.responsePlan = responsePlan
+    }
+
+    /// Whether nothing was changed or decided: the request can pass straight through.
+    public var isPassThrough: Bool {
+        appliedRules.isEmpty
+    }
+}

@@ -1,0 +1,3 @@
+/// The response-phase work of one request (placeholder; the compiler fills it in).
+struct ResponsePlan: Sendable {
+}

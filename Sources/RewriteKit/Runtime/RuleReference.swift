@@ -1,0 +1,19 @@
+/// Names a rule for traces and activity events: its name and where it is written.
+public struct RuleReference: Sendable, Hashable, CustomStringConvertible {
+    /// The rule's name as written in `rule "NAME"`.
+    public var name: String
+    /// The display name of the rule file.
+    public var file: String
+    /// The 1-based line of the `rule` keyword.
+    public var line: Int
+
+    /// Creates a reference.
+    public init(name: String, file: String, line: Int) {
+        self.name = name
+        self.file = file
+        self.line = line
+    }
+
+    /// `"NAME" (FILE:LINE)`.
+    public var description: String { "\"\(name)\" (\(file):\(line))" }
+}
