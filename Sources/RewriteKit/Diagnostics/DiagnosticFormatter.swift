@@ -1,0 +1,87 @@
+/// Renders diagnostics the way clang and Swift do.
+///
+/// ```
+/// api.rules:3:9: error: unknown action 'wrap-jsn'; did you mean 'wrap-json'?
+///         wrap-jsn "wrapper"
+///         ^~~~~~~~
+///         wrap-json
+/// ```
+/// The caret line has `^` under the first character of the range and `~` under the rest
+/// of it (up to the end of the line); tabs before the caret are kept so it lines up in any
+/// terminal. A fix-it's replacement is printed under the caret. Notes follow as
+/// `FILE:LINE:COLUMN: note: MESSAGE`, with their own source line when they have a range.
+public struct DiagnosticFormatter: Sendable {
+    /// The file the diagnostics belong to; used for source lines.
+    public let source: SourceFile
+
+    /// Creates a formatter for diagnostics of one file.
+    public init(source: SourceFile) {
+        self.source = source
+    }
+
+    /// Renders several diagnostics, one block each, each block ending in a newline.
+    public func format(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { format($0) + "\n" }.joined()
+    }
+
+    /// Renders one diagnostic and its notes (no trailing newline).
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var lines = [header(diagnostic.file, diagnostic.range.start, diagnostic.severity.rawValue, diagnostic.message)]
+        lines += excerpt(diagnostic.range)
+        if let fixIt = diagnostic.fixIt, fixIt.range.start.line == diagnostic.range.start.line {
+            lines.append(padding(line: fixIt.range.start.line, upTo: fixIt.range.start.column) + fixIt.replacement)
+        }
+        for note in diagnostic.notes {
+            if let range = note.range {
+                lines.append(header(diagnostic.file, range.start, "note", note.message))
+                lines += excerpt(range)
+            } else {
+                lines.append("\(diagnostic.file): note: \(note.message)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func header(_ file: String, _ location: SourceLocation, _ severity: String, _ message: String) -> String {
+        "\(file):\(location.line):\(location.column): \(severity): \(message)"
+    }
+
+    /// The source line and the caret line under it.
+    private func excerpt(_ range: SourceRange) -> [String] {
+        guard let text = source.lineText(range.start.line) else { return [] }
+        let lineLength = text.unicodeScalars.count
+        let startColumn = range.start.column
+        let endColumn = range.end.line == range.start.line ? range.end.column : lineLength + 1
+        let tildes = max(min(endColumn, lineLength + 1) - startColumn - 1, 0)
+        let caret = padding(line: range.start.line, upTo: startColumn) + "^" + String(repeating: "~", count: tildes)
+        return [text, caret]
+    }
+
+    /// Blanks up to (not including) a column, keeping the line's tabs.
+    private func padding(line: Int, upTo column: Int) -> String {
+        let scalars = Array((source.lineText(line) ?? "").unicodeScalars)
+        var result = ""
+        for index in 0..<max(column - 1, 0) {
+            result += index < scalars.count && scalars[index] == "\t" ? "\t" : " "
+        }
+        return result
+    }
+
+    /// A summary line such as `2 errors, 1 warning in 3 files`.
+    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var parts: [String] = []
+        if errors > 0 { parts.append(count(errors, "error")) }
+        if warnings > 0 { parts.append(count(warnings, "warning")) }
+        let problems = parts.isEmpty ? "no problems" : parts.joined(separator: ", ")
+        return "\(problems) in \(count(files, "file"))"
+    }
+
+    /// A summary of diagnostics gathered from `files` files.
+    public static func summary(of diagnostics: [Diagnostic], files: Int) -> String {
+        summary(
+            errors: diagnostics.filter { $0.severity == .error }.count,
+            warnings: diagnostics.filter { $0.severity == .warning }.count,
+            files: files)
+    }
+}

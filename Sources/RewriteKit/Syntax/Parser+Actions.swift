@@ -1,0 +1,127 @@
+/// Action blocks and actions.
+extension Parser {
+    /// `{ ACTIONS }` after `request`, `response` or a `response when` condition.
+    mutating func parseActionBlock(_ phase: Phase, after: String) throws(Abort) -> ActionBlock {
+        let open = try expect(.leftBrace, "'{'", after: after)
+        var actions: [Action] = []
+        while true {
+            skipSeparators()
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .endOfFile || Parser.clauseKeywords.contains(current.text) || current.isWord("rule") {
+                // A missing `}`: end the block here and let the rule read the clause.
+                report(
+                    DiagnosticMessages.expected("'}' to close '\(phase.rawValue)' block", found: describe(current)),
+                    at: current.range)
+                break
+            }
+            do {
+                actions.append(try parseAction())
+                try expectStatementEnd()
+            } catch {
+                recover()
+            }
+        }
+        return ActionBlock(phase: phase, actions: actions, range: range(from: open.range.start))
+    }
+
+    /// One action; called at its name.
+    mutating func parseAction() throws(Abort) -> Action {
+        guard current.kind == .word else { try failExpected("an action or '}'") }
+        guard Action.names.contains(current.text) else {
+            try failUnknown("action", candidates: Action.names)
+        }
+        let nameToken = advance()
+        let name = nameToken.text
+        func action(_ kind: Action.Kind) -> Action {
+            Action(kind: kind, nameRange: nameToken.range, range: range(from: nameToken.range.start))
+        }
+        if name == "set-body" {
+            return action(.setBody(try parseBody(after: name)))
+        }
+        var arguments: [Value] = []
+        while !current.kind.endsStatement && current.kind != .rightBrace {
+            arguments.append(try parseValue(after: arguments.isEmpty ? name : "argument"))
+        }
+        let arity = Parser.arity[name] ?? (0, "")
+        guard arguments.count == arity.count else {
+            let range = arguments.isEmpty ? nameToken.range : range(from: nameToken.range.start)
+            report(
+                DiagnosticMessages.argumentCount(name, expected: arity.count, usage: arity.usage, found: arguments.count),
+                at: range)
+            throw Abort()
+        }
+        switch name {
+        case "set-header":
+            return action(.setHeader(name: try string(arguments[0], "a header name string", name), value: try scalar(arguments[1], name)))
+        case "add-header":
+            return action(.addHeader(name: try string(arguments[0], "a header name string", name), value: try scalar(arguments[1], name)))
+        case "remove-header":
+            return action(.removeHeader(name: try string(arguments[0], "a header name string", name)))
+        case "set-query":
+            return action(.setQuery(name: try string(arguments[0], "a query parameter name string", name), value: try scalar(arguments[1], name)))
+        case "remove-query":
+            return action(.removeQuery(name: try string(arguments[0], "a query parameter name string", name)))
+        case "set-url", "set-host", "set-path", "set-scheme":
+            let value = Value(kind: .string(try string(arguments[0], "a string", name)), range: arguments[0].range)
+            switch name {
+            case "set-url": return action(.setURL(value))
+            case "set-host": return action(.setHost(value))
+            case "set-path": return action(.setPath(value))
+            default: return action(.setScheme(value))
+            }
+        case "wrap-json":
+            return action(.wrapJSON(key: try string(arguments[0], "a key string", name)))
+        case "inject-json":
+            return action(.injectJSON(path: try string(arguments[0], "a JSON path string", name), value: try scalar(arguments[1], name)))
+        case "remove-json":
+            return action(.removeJSON(path: try string(arguments[0], "a JSON path string", name)))
+        case "replace-body":
+            guard case .regex(let regex) = arguments[0].kind else {
+                try failArgument(arguments[0], "a regex literal", name)
+            }
+            let replacement = Value(kind: .string(try string(arguments[1], "a replacement string", name)), range: arguments[1].range)
+            return action(.replaceBody(pattern: regex, replacement: replacement))
+        case "set-status":
+            guard case .number(let number, _) = arguments[0].kind, number == number.rounded(), abs(number) < 1e9 else {
+                try failArgument(arguments[0], "a status code", name)
+            }
+            return action(.setStatus(code: Int(number), range: arguments[0].range))
+        case "tag":
+            return action(.tag(try string(arguments[0], "a tag name string", name)))
+        default:
+            return action(.log)
+        }
+    }
+
+    /// Argument counts and usage of the actions parsed generically.
+    static let arity: [String: (count: Int, usage: String)] = [
+        "set-header": (2, "NAME VALUE"), "add-header": (2, "NAME VALUE"), "remove-header": (1, "NAME"),
+        "set-query": (2, "NAME VALUE"), "remove-query": (1, "NAME"), "set-url": (1, "VALUE"),
+        "set-host": (1, "VALUE"), "set-path": (1, "VALUE"), "set-scheme": (1, "VALUE"),
+        "wrap-json": (1, "KEY"), "inject-json": (2, "PATH VALUE"), "remove-json": (1, "PATH"),
+        "replace-body": (2, "REGEX VALUE"), "set-status": (1, "CODE"), "log": (0, ""), "tag": (1, "NAME"),
+    ]
+
+    private mutating func failArgument(_ value: Value, _ what: String, _ action: String) throws(Abort) -> Never {
+        report(DiagnosticMessages.expectedArgument(what, for: action, found: value.kindDescription), at: value.range)
+        throw Abort()
+    }
+
+    private mutating func string(_ value: Value, _ what: String, _ action: String) throws(Abort) -> Template {
+        guard case .string(let template) = value.kind else { try failArgument(value, what, action) }
+        return template
+    }
+
+    /// A value that can become text or JSON: not a list, range, regex, duration or size.
+    private mutating func scalar(_ value: Value, _ action: String) throws(Abort) -> Value {
+        switch value.kind {
+        case .list, .range, .regex, .duration, .size:
+            try failArgument(value, "a string, number, boolean, 'null', JSON literal or call", action)
+        default:
+            return value
+        }
+    }
+}

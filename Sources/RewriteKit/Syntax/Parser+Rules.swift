@@ -1,0 +1,122 @@
+/// Files, rules and clauses.
+extension Parser {
+    mutating func parseFile() -> RuleFile {
+        let start = tokens.first?.range.start ?? SourceLocation(line: 1, column: 1, offset: 0)
+        var rules: [Rule] = []
+        while true {
+            skipSeparators()
+            if current.kind == .endOfFile { break }
+            if current.isWord("rule") {
+                if let rule = parseRule() { rules.append(rule) }
+                continue
+            }
+            if current.kind == .word, let suggestion = Suggestions.closest(to: current.text, in: ["rule"]) {
+                // A misspelt `rule`: report it, then read the rule anyway to find more problems.
+                report(
+                    DiagnosticMessages.unknown("keyword", current.text, suggestion: suggestion),
+                    at: current.range, fixIt: suggestion)
+                if let rule = parseRule() { rules.append(rule) }
+                continue
+            }
+            report(DiagnosticMessages.expected("'rule'", found: describe(current)), at: current.range, about: current)
+            if current.kind == .rightBrace {
+                advance()
+            } else {
+                recover()
+            }
+        }
+        return RuleFile(rules: rules, range: SourceRange(start: start, end: current.range.end))
+    }
+
+    /// `rule "NAME" { CLAUSES }`; called at the `rule` word.
+    mutating func parseRule() -> Rule? {
+        let ruleToken = advance()
+        let nameToken = current
+        guard nameToken.kind == .string, case .template(let template) = nameToken.payload else {
+            report(
+                DiagnosticMessages.expected("a rule name string", after: "rule", found: describe(nameToken)),
+                at: nameToken.range, about: nameToken)
+            recover()
+            return nil
+        }
+        advance()
+        guard current.kind == .leftBrace else {
+            report(
+                DiagnosticMessages.expected("'{'", after: "rule \(nameToken.text)", found: describe(current)),
+                at: current.range, about: current)
+            recover()
+            return nil
+        }
+        advance()
+        var clauses: [RuleClause] = []
+        while true {
+            skipSeparators()
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .endOfFile || current.isWord("rule") {
+                report(
+                    DiagnosticMessages.expected("'}' to close rule \(nameToken.text)", found: describe(current)),
+                    at: current.range)
+                break
+            }
+            do {
+                clauses.append(try parseClause())
+                try expectStatementEnd()
+            } catch {
+                recover()
+            }
+        }
+        return Rule(
+            name: template.displayText, nameRange: nameToken.range, clauses: clauses,
+            range: range(from: ruleToken.range.start))
+    }
+
+    /// One clause; called at its first token.
+    mutating func parseClause() throws(Abort) -> RuleClause {
+        guard current.kind == .word else { try failExpected("a clause") }
+        let keyword = current
+        let start = keyword.range.start
+        func clause(_ kind: RuleClause.Kind) -> RuleClause {
+            RuleClause(kind: kind, keywordRange: keyword.range, range: range(from: start))
+        }
+        switch keyword.text {
+        case "when":
+            advance()
+            return clause(.when(try parseCondition(after: "when")))
+        case "request":
+            advance()
+            return clause(.request(try parseActionBlock(.request, after: "request")))
+        case "response":
+            advance()
+            var guardCondition: Condition?
+            if current.isWord("when") {
+                advance()
+                guardCondition = try parseCondition(after: "when")
+            }
+            let block = try parseActionBlock(.response, after: guardCondition == nil ? "response" : "condition")
+            return clause(.response(guard: guardCondition, block))
+        case "respond":
+            advance()
+            return clause(.respond(try parseRespond(start: start)))
+        case "fail":
+            advance()
+            return clause(.fail(try parseFailError()))
+        case "delay":
+            advance()
+            return clause(.delay(try parseDuration(after: "delay")))
+        case "cache":
+            advance()
+            return clause(.cache(try parseDuration(after: "cache")))
+        case "throttle":
+            advance()
+            return clause(.throttle(try parseRate()))
+        case "stop":
+            advance()
+            return clause(.stop)
+        default:
+            try failUnknown("clause", candidates: Parser.clauseKeywords)
+        }
+    }
+}

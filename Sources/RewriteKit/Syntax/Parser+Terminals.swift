@@ -1,0 +1,111 @@
+/// `respond`, `fail` and bodies.
+extension Parser {
+    /// `respond STATUS [{ header NAME VALUE / body BODY }]`; called after `respond`.
+    mutating func parseRespond(start: SourceLocation) throws(Abort) -> RespondClause {
+        guard current.kind == .number, numberValue(current) == numberValue(current).rounded(),
+            abs(numberValue(current)) < 1e9
+        else {
+            try failExpected("a status code", after: "respond")
+        }
+        let statusToken = advance()
+        let status = Int(numberValue(statusToken))
+        var headers: [RespondClause.Header] = []
+        var body: Body?
+        if current.kind == .leftBrace {
+            advance()
+            while true {
+                skipSeparators()
+                if current.kind == .rightBrace {
+                    advance()
+                    break
+                }
+                if current.kind == .endOfFile || Parser.clauseKeywords.contains(current.text) || current.isWord("rule") {
+                    report(
+                        DiagnosticMessages.expected("'}' to close 'respond' block", found: describe(current)),
+                        at: current.range)
+                    break
+                }
+                do {
+                    try parseRespondItem(headers: &headers, body: &body)
+                    try expectStatementEnd()
+                } catch {
+                    recover()
+                }
+            }
+        }
+        return RespondClause(
+            status: status, statusRange: statusToken.range, headers: headers, body: body, range: range(from: start))
+    }
+
+    private mutating func parseRespondItem(headers: inout [RespondClause.Header], body: inout Body?) throws(Abort) {
+        let items = ["header", "body"]
+        guard current.kind == .word else { try failExpected("'header', 'body' or '}'") }
+        let word = current
+        switch word.text {
+        case "header":
+            advance()
+            guard current.kind == .string, case .template(let name) = current.payload else {
+                try failExpected("a header name string", after: "header")
+            }
+            advance()
+            let value = try parseValue(after: "header \(name.range.start == name.range.end ? "" : source.text(in: name.range))")
+            headers.append(RespondClause.Header(name: name, value: value, range: range(from: word.range.start)))
+        case "body":
+            advance()
+            let parsed = try parseBody(after: "body")
+            if body != nil {
+                report(DiagnosticMessages.duplicateRespondBody(), at: word.range.union(parsed.range))
+            }
+            body = parsed
+        default:
+            try failUnknown("respond item", candidates: items)
+        }
+    }
+
+    /// A string, `json {...}` or `file "PATH"`.
+    mutating func parseBody(after: String) throws(Abort) -> Body {
+        let what = "a body: a string, 'json {...}' or 'file \"PATH\"'"
+        let start = current.range.start
+        if current.isWord("file") {
+            advance()
+            guard current.kind == .string, case .template(let path) = current.payload else {
+                try failExpected("a file path string", after: "file")
+            }
+            let pathToken = advance()
+            return Body(kind: .file(path: path.displayText, pathRange: pathToken.range), range: range(from: start))
+        }
+        guard current.kind == .string || current.isWord("json") else { try failExpected(what, after: after) }
+        let value = try parseValue(after: after)
+        switch value.kind {
+        case .string(let template): return Body(kind: .text(template), range: value.range)
+        case .json(let literal): return Body(kind: .json(literal), range: value.range)
+        default: try failExpected(what, after: after)
+        }
+    }
+
+    /// `offline`, `timeout`, `cancelled`, `refused`, `dns` or `code N`; called after `fail`.
+    mutating func parseFailError() throws(Abort) -> FailError {
+        guard current.kind == .word else { try failExpected("an error such as 'offline' or 'code -1009'", after: "fail") }
+        let word = current
+        let kind: FailError.Kind
+        switch word.text {
+        case "offline": kind = .offline
+        case "timeout": kind = .timeout
+        case "cancelled": kind = .cancelled
+        case "refused": kind = .refused
+        case "dns": kind = .dns
+        case "code":
+            advance()
+            let number = numberValue(current)
+            guard current.kind == .number, number == number.rounded(), abs(number) < 1e9 else {
+                try failExpected("an error code number", after: "code")
+            }
+            advance()
+            return FailError(kind: .code(Int(number)), range: range(from: word.range.start))
+        default:
+            try failUnknown("error", candidates: FailError.names)
+        }
+        advance()
+        return FailError(kind: kind, range: word.range)
+    }
+}

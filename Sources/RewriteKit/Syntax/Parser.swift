@@ -1,0 +1,161 @@
+/// Builds a ``RuleFile`` from tokens, recovering from errors at line ends and braces so
+/// that one pass reports every problem.
+///
+/// Parse functions throw ``Abort`` after reporting an error; the statement loops catch it
+/// and skip to the end of the statement (newline, `;` or the enclosing `}`), stepping over
+/// whole `{ ... }` blocks on the way.
+struct Parser {
+    /// How deeply parentheses, `not`s, lists and JSON literals may nest.
+    static let maximumDepth = 200
+
+    /// Thrown after an error has been reported, to unwind to the enclosing statement.
+    struct Abort: Error {}
+
+    /// The clause keywords, for suggestions.
+    static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop"]
+
+    let source: SourceFile
+    let tokens: [Token]
+    var position = 0
+    var depth = 0
+    var diagnostics: [Diagnostic] = []
+
+    init(source: SourceFile, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    /// Parses a whole file.
+    static func parse(_ source: SourceFile, tokens: [Token]) -> (file: RuleFile, diagnostics: [Diagnostic]) {
+        var parser = Parser(source: source, tokens: tokens)
+        let file = parser.parseFile()
+        return (file, parser.diagnostics)
+    }
+
+    // MARK: - Token access
+
+    var current: Token { tokens[min(position, tokens.count - 1)] }
+
+    func peek(_ ahead: Int) -> Token { tokens[min(position + ahead, tokens.count - 1)] }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = current
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    /// Skips newlines and `;`.
+    mutating func skipSeparators() {
+        while current.kind == .newline || current.kind == .semicolon { advance() }
+    }
+
+    /// Skips newlines only (inside parentheses and lists).
+    mutating func skipNewlines() {
+        while current.kind == .newline { advance() }
+    }
+
+    /// The end of the previous token.
+    var previousEnd: SourceLocation { tokens[max(position - 1, 0)].range.end }
+
+    func range(from start: SourceLocation) -> SourceRange {
+        SourceRange(start: start, end: previousEnd)
+    }
+
+    // MARK: - Errors and recovery
+
+    /// How a token is named in "found ..." parts of messages.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .newline: return "end of line"
+        case .endOfFile: return "end of file"
+        case .json: return "a JSON literal"
+        case .string, .regex:
+            let text = token.text.count > 30 ? String(token.text.prefix(27)) + "..." : token.text
+            return (token.kind == .string ? "string " : "regex ") + text
+        default:
+            let text = token.text.count > 30 ? String(token.text.prefix(27)) + "..." : token.text
+            return "'\(text)'"
+        }
+    }
+
+    /// Reports an error unless it is about a token the lexer already complained about.
+    mutating func report(_ message: String, at range: SourceRange, about token: Token? = nil, fixIt: String? = nil) {
+        if let token, token.kind == .invalid { return }
+        diagnostics.append(
+            Diagnostic(
+                severity: .error, file: source.name, range: range, message: message,
+                fixIt: fixIt.map { Diagnostic.FixIt(range: range, replacement: $0) }))
+    }
+
+    /// Reports an error about the current token and unwinds.
+    mutating func fail(_ message: String, fixIt: String? = nil) throws(Abort) -> Never {
+        let token = current
+        report(message, at: token.range, about: token, fixIt: fixIt)
+        throw Abort()
+    }
+
+    /// Reports `expected WHAT [after 'AFTER'], found CURRENT` and unwinds.
+    mutating func failExpected(_ what: String, after: String? = nil) throws(Abort) -> Never {
+        let found = describe(current)
+        if let after {
+            try fail(DiagnosticMessages.expected(what, after: after, found: found))
+        }
+        try fail(DiagnosticMessages.expected(what, found: found))
+    }
+
+    /// Reports an unknown word with a "did you mean" suggestion and fix-it, and unwinds.
+    mutating func failUnknown(_ kind: String, candidates: [String]) throws(Abort) -> Never {
+        let word = current.text
+        let suggestion = Suggestions.closest(to: word, in: candidates)
+        try fail(DiagnosticMessages.unknown(kind, word, suggestion: suggestion), fixIt: suggestion)
+    }
+
+    /// Consumes a token of `kind` or reports `expected WHAT`.
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ what: String, after: String? = nil) throws(Abort) -> Token {
+        guard current.kind == kind else { try failExpected(what, after: after) }
+        return advance()
+    }
+
+    /// Requires the statement to end here: newline, `;`, `}` or end of file.
+    mutating func expectStatementEnd() throws(Abort) {
+        guard current.kind.endsStatement || current.kind == .rightBrace else {
+            try failExpected("end of line")
+        }
+    }
+
+    /// Skips to the end of the current statement, stepping over `{ ... }` blocks.
+    mutating func recover() {
+        while !current.kind.endsStatement && current.kind != .rightBrace {
+            if current.kind == .leftBrace {
+                skipBlock()
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// Skips a balanced `{ ... }` starting at the current `{`.
+    mutating func skipBlock() {
+        var open = 0
+        repeat {
+            if current.kind == .leftBrace { open += 1 }
+            if current.kind == .rightBrace { open -= 1 }
+            advance()
+        } while open > 0 && current.kind != .endOfFile
+    }
+
+    /// Counts one more level of nesting, reporting and unwinding past the limit.
+    mutating func enterNesting() throws(Abort) {
+        depth += 1
+        if depth > Parser.maximumDepth {
+            depth = 0
+            try fail(DiagnosticMessages.nestingTooDeep)
+        }
+    }
+
+    mutating func leaveNesting() {
+        depth = max(depth - 1, 0)
+    }
+}
