@@ -1,0 +1,22 @@
+/// Keeps an activity observer registered; `cancel()` (or releasing it) removes it.
+public final class ActivityObservation: Sendable {
+    private let onCancel: @Sendable () -> Void
+    private let cancelled = Locked(false)
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the observer from receiving further events.
+    public func cancel() {
+        let first = cancelled.withLock { wasCancelled -> Bool in
+            defer { wasCancelled = true }
+            return !wasCancelled
+        }
+        if first { onCancel() }
+    }
+
+    deinit {
+        cancel()
+    }
+}
