@@ -137,13 +137,22 @@ struct Parser {
     }
 
     /// Skips a balanced `{ ... }` starting at the current `{`.
+    ///
+    /// A line inside that starts with a clause keyword or `rule` shows the `{` was stray
+    /// (`when a and {`): skipping stops at that line break so the clause is still read.
     mutating func skipBlock() {
         var open = 0
         repeat {
             if current.kind == .leftBrace { open += 1 }
             if current.kind == .rightBrace { open -= 1 }
+            if current.kind == .newline, startsClause(peek(1)) { return }
             advance()
         } while open > 0 && current.kind != .endOfFile
+    }
+
+    /// Whether a token is a word that begins a clause or a rule.
+    func startsClause(_ token: Token) -> Bool {
+        token.kind == .word && (Parser.clauseKeywords.contains(token.text) || token.text == "rule")
     }
 
     /// Counts one more level of nesting, reporting and unwinding past the limit.
