@@ -1,0 +1,83 @@
+import RewriteKit
+
+/// `rewrite check FILE...`: reports every diagnostic of every file, the way a compiler does.
+///
+/// Text output goes to standard error — each file's diagnostics in the clang format, then
+/// one summary line — and nothing at all is printed when every file is clean. With
+/// `--format json` a JSON array goes to standard output instead (`[]` when clean).
+/// An unreadable file is reported and skipped; the other files are still checked.
+struct CheckCommand {
+    /// The options `check` accepts.
+    static let options: [OptionSpec] = [
+        .option("--format", value: "FORMAT"),
+        .flag("--warnings-as-errors"),
+    ]
+
+    /// The rule files, as typed.
+    let paths: [String]
+    /// Text or JSON.
+    let format: OutputFormat
+    /// Whether warnings count (and print) as errors.
+    let warningsAsErrors: Bool
+    /// Whether only help was asked for.
+    let showsHelp: Bool
+
+    /// Parses the arguments after `check`.
+    init(arguments: [String]) throws {
+        let parsed = try CommandLineArguments.parse(arguments, options: Self.options, command: "check")
+        showsHelp = parsed.wantsHelp
+        paths = parsed.positionals
+        warningsAsErrors = parsed.flag("--warnings-as-errors")
+        format = try OutputFormat(option: parsed.value("--format"), command: "check")
+        if !showsHelp {
+            try RuleSourceLoader.validate(paths, command: "check", placeholder: "FILE...")
+        }
+    }
+
+    /// Checks the files and prints the result; 0 clean or warnings only, 1 any error,
+    /// 2 when a file could not be read.
+    func run() -> ExitCode {
+        if showsHelp {
+            StandardStream.output.write(HelpText.help(for: "check"))
+            return .success
+        }
+        var status = ExitCode.success
+        var everything: [Diagnostic] = []
+        var checkedFiles = 0
+        for path in paths {
+            let source: SourceFile
+            do {
+                source = try RuleSourceLoader.load(path)
+            } catch let failure as FileReader.Failure {
+                StandardStream.error.writeLine("error: \(failure.message)")
+                status = status.combined(with: .usageError)
+                continue
+            } catch {
+                StandardStream.error.writeLine("error: cannot read '\(path)': \(error)")
+                status = status.combined(with: .usageError)
+                continue
+            }
+            checkedFiles += 1
+            var diagnostics = RuleFileAnalysis.analyze(source).diagnostics
+            if warningsAsErrors {
+                diagnostics = diagnostics.map(\.promotedToError)
+            }
+            if diagnostics.contains(where: \.isError) {
+                status = status.combined(with: .failure)
+            }
+            if format == .text {
+                StandardStream.error.write(DiagnosticFormatter(source: source).format(diagnostics))
+            }
+            everything += diagnostics
+        }
+        switch format {
+        case .text:
+            if !everything.isEmpty {
+                StandardStream.error.writeLine(DiagnosticFormatter.summary(of: everything, files: checkedFiles))
+            }
+        case .json:
+            StandardStream.output.writeLine(JSONValue.array(everything.map(\.json)).rendered())
+        }
+        return status
+    }
+}
