@@ -1,0 +1,86 @@
+/// Byte constants and word-at-a-time helpers shared by the JSON scanners.
+///
+/// The helpers look at eight bytes at once (SWAR) so that runs of plain ASCII
+/// inside strings are skipped without a per-byte branch.
+enum JSONByte {
+    static let quote: UInt8 = 0x22
+    static let backslash: UInt8 = 0x5C
+    static let slash: UInt8 = 0x2F
+    static let comma: UInt8 = 0x2C
+    static let colon: UInt8 = 0x3A
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let openBracket: UInt8 = 0x5B
+    static let closeBracket: UInt8 = 0x5D
+    static let minus: UInt8 = 0x2D
+    static let plus: UInt8 = 0x2B
+    static let dot: UInt8 = 0x2E
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether `byte` is JSON insignificant whitespace (space, tab, LF, CR).
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == newline || byte == carriageReturn || byte == tab
+    }
+
+    /// Whether `byte` is an ASCII decimal digit.
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- zero < 10
+    }
+
+    /// Loads eight bytes starting at `pointer` as a little-endian word, so that
+    /// the byte at the lowest address is the least significant byte.
+    @inline(__always)
+    static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// A mask whose lowest set bit lies in the first byte of `word` equal to `byte`
+    /// (zero when there is none). Higher bits may be false positives.
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highBits
+    }
+
+    /// A mask whose lowest set bit marks the first byte of `word` that ends a run of
+    /// plain string content: a quote, a backslash, a control character or a non-ASCII byte.
+    @inline(__always)
+    static func stringSpecials(_ word: UInt64) -> UInt64 {
+        let control = (word &- ones &* 0x20) & ~word
+        return (matches(word, quote) | matches(word, backslash) | control | word) & highBits
+    }
+
+    /// A mask whose lowest set bit marks the first quote or backslash in `word`.
+    @inline(__always)
+    static func quotesOrBackslashes(_ word: UInt64) -> UInt64 {
+        matches(word, quote) | matches(word, backslash)
+    }
+
+    /// How `byte` is shown in messages: `'x'` for printable ASCII, otherwise a name or hex code.
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        case space: return "space"
+        case newline: return "newline"
+        case carriageReturn: return "carriage return"
+        case tab: return "tab"
+        default: return "byte 0x" + hex(byte)
+        }
+    }
+
+    /// Two upper-case hex digits for `byte`.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+}

@@ -1,0 +1,33 @@
+/// Strict RFC 8259 validation of complete JSON texts.
+///
+/// Accepts exactly one value with optional surrounding whitespace (space, tab, LF, CR).
+/// Inside strings it requires well-formed UTF-8 (no overlongs, no encoded surrogates),
+/// no raw control characters, and valid escapes, where a `\uD800`–`\uDBFF` escape must
+/// be followed by a `\uDC00`–`\uDFFF` escape. Numbers follow the RFC grammar (no
+/// leading zeros, no `+`, no bare `.`). A byte order mark is rejected. Nesting deeper
+/// than ``maximumDepth`` is reported as an error; validation never recurses.
+enum JSONSyntax {
+    /// The deepest nesting of arrays and objects accepted.
+    static let maximumDepth = 512
+
+    /// Validates `bytes`, returning `nil` when they are one valid JSON text.
+    static func validate(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        bytes.withUnsafeBufferPointer { validate($0) }
+    }
+
+    /// Validates the bytes in `buffer`, returning `nil` when they are one valid JSON text.
+    static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+            return JSONSyntaxError(message: "expected a value, found end of input", offset: 0)
+        }
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: maximumDepth) { stack -> JSONSyntaxError? in
+            var scanner = JSONSyntaxScanner(base: base, end: buffer.count)
+            do throws(JSONSyntaxError) {
+                try scanner.scanText(stack: stack)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// String scanning: plain ASCII runs are skipped eight bytes at a time; escapes,
+/// control characters and UTF-8 sequences are checked byte by byte.
+extension JSONSyntaxScanner {
+    /// Scans a string starting at the opening quote at `index`, leaving `index` after the closing quote.
+    mutating func scanString() throws(JSONSyntaxError) {
+        let open = index
+        index &+= 1
+        while true {
+            while index &+ 8 <= end {
+                let specials = JSONByte.stringSpecials(JSONByte.word(at: base + index))
+                if specials != 0 {
+                    index &+= specials.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
+            guard index < end else { throw failure("unterminated string", at: open) }
+            let byte = base[index]
+            if byte == JSONByte.quote {
+                index &+= 1
+                return
+            }
+            if byte < 0x80 {
+                if byte == JSONByte.backslash {
+                    try scanEscape()
+                } else if byte < 0x20 {
+                    throw failure("control character U+00\(JSONByte.hex(byte)) must be escaped in a string")
+                } else {
+                    index &+= 1
+                }
+            } else {
+                try scanMultibyte(lead: byte)
+            }
+        }
+    }
+
+    /// Scans one UTF-8 sequence of two to four bytes (RFC 3629, Unicode table 3-7).
+    private mutating func scanMultibyte(lead: UInt8) throws(JSONSyntaxError) {
+        let start = index
+        var remaining: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: remaining = 1
+        case 0xE0: remaining = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: remaining = 2
+        case 0xED: remaining = 2; high = 0x9F
+        case 0xF0: remaining = 3; low = 0x90
+        case 0xF1...0xF3: remaining = 3
+        case 0xF4: remaining = 3; high = 0x8F
+        default: throw failure("invalid UTF-8 byte 0x\(JSONByte.hex(lead)) in string")
+        }
+        index &+= 1
+        guard index < end, base[index] >= low, base[index] <= high else {
+            throw failure("invalid UTF-8 sequence in string", at: start)
+        }
+        index &+= 1
+        remaining &-= 1
+        while remaining > 0 {
+            guard index < end, base[index] & 0xC0 == 0x80 else {
+                throw failure("invalid UTF-8 sequence in string", at: start)
+            }
+            index &+= 1
+            remaining &-= 1
+        }
+    }
+
+    /// Scans an escape sequence starting at the backslash at `index`.
+    private mutating func scanEscape() throws(JSONSyntaxError) {
+        let start = index
+        guard index &+ 1 < end else { throw failure("unterminated escape in string") }
+        switch base[index &+ 1] {
+        case JSONByte.quote, JSONByte.backslash, JSONByte.slash,
+             0x62, 0x66, 0x6E, 0x72, 0x74:
+            index &+= 2
+        case 0x75:
+            let unit = try hexUnit(at: start)
+            index &+= 6
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard index &+ 1 < end, base[index] == JSONByte.backslash, base[index &+ 1] == 0x75,
+                      let next = try? hexUnit(at: index), next >= 0xDC00 && next <= 0xDFFF else {
+                    throw failure("unpaired high surrogate '\(text(start, 6))' in string", at: start)
+                }
+                index &+= 6
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw failure("unpaired low surrogate '\(text(start, 6))' in string", at: start)
+            }
+        default:
+            throw failure("invalid escape '\(text(start, 2))' in string", at: start)
+        }
+    }
+
+    /// The UTF-16 unit spelled by the four hex digits after `\u` at `escape`.
+    private func hexUnit(at escape: Int) throws(JSONSyntaxError) -> UInt16 {
+        guard escape &+ 6 <= end else { throw failure("expected 4 hex digits after '\\u'", at: escape) }
+        var unit: UInt16 = 0
+        for offset in 2..<6 {
+            guard let digit = JSONText.hexValue(base[escape &+ offset]) else {
+                throw failure("expected 4 hex digits after '\\u'", at: escape)
+            }
+            unit = unit &<< 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// Up to `length` bytes from `start` as text for messages (ASCII only here).
+    private func text(_ start: Int, _ length: Int) -> String {
+        let stop = min(end, start &+ length)
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: stop &- start), as: UTF8.self)
+    }
+}

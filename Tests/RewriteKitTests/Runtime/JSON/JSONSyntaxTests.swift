@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import RewriteKit
+
+@Suite("JSONSyntax validation")
+struct JSONSyntaxTests {
+    static let accepted: [String] = [
+        "{}", "[]", "0", "-0", "1.0E+2", "1e-7", "-12.5e10", "12345678901234567890", "\"\"", "true", "false", "null",
+        " \t\r\n{ \"a\" : [ 1 , 2 ] }\n", "[[[[]]]]", "{\"a\":{\"b\":{}}}", "\"\\u00e9\\n\\t\\\"\\\\\\/\\b\\f\\r\"",
+        "\"\\ud83d\\ude00\"", "\"\\uD834\\uDD1E\"", "\"é😀中\"", "[1,\"a\",null,true,{\"x\":[]}]",
+        "{\"a\":1,\"a\":2}", "\"a long plain ascii string that spans several eight byte words\"", "\"\u{7F}\"",
+        "\"\\u0000\"", "[0.5,-0.0,1E5,1e+5]",
+    ]
+
+    static let rejected: [(text: String, message: String, offset: Int)] = [
+        ("", "expected a value, found end of input", 0),
+        ("   ", "expected a value, found end of input", 3),
+        ("[1,]", "expected a value, found ']'", 3),
+        ("{\"a\":1,}", "expected string key after ',' in object, found '}'", 7),
+        ("{\"a\":1 x}", "expected ',' or '}' after object member, found 'x'", 7),
+        ("[1 2]", "expected ',' or ']' after array element, found '2'", 3),
+        ("01", "leading zeros are not allowed in numbers", 0),
+        ("[-01]", "leading zeros are not allowed in numbers", 1),
+        ("+1", "expected a value, found '+'", 0),
+        ("1.", "expected digit after '.' in number, found end of input", 2),
+        (".5", "expected a value, found '.'", 0),
+        ("1e", "expected digit in exponent, found end of input", 2),
+        ("-", "expected digit after '-', found end of input", 1),
+        ("[1] [2]", "expected end of input after top-level value, found '['", 4),
+        ("{\"a\" 1}", "expected ':' after object key, found '1'", 5),
+        ("{a:1}", "expected string key or '}' at start of object, found 'a'", 1),
+        ("\"abc", "unterminated string", 0),
+        ("\"a\tb\"", "control character U+0009 must be escaped in a string", 2),
+        ("\"a\nb\"", "control character U+000A must be escaped in a string", 2),
+        ("\"\\x\"", "invalid escape '\\x' in string", 1),
+        ("\"\\u12\"", "expected 4 hex digits after '\\u'", 1),
+        ("\"\\ud800\"", "unpaired high surrogate '\\ud800' in string", 1),
+        ("\"\\ud800\\u0041\"", "unpaired high surrogate '\\ud800' in string", 1),
+        ("\"\\udc00\"", "unpaired low surrogate '\\udc00' in string", 1),
+        ("tru", "invalid literal, expected 'true'", 0),
+        ("nul", "invalid literal, expected 'null'", 0),
+        ("True", "expected a value, found 'T'", 0),
+        ("[1,2", "expected ',' or ']', found end of input", 4),
+        ("{\"a\":", "expected a value, found end of input", 5),
+        ("'a'", "expected a value, found '''", 0),
+        ("[NaN]", "expected a value, found 'N'", 1),
+    ]
+
+    @Test("accepts valid JSON texts", arguments: accepted)
+    func accepts(_ text: String) {
+        #expect(JSONSyntax.validate(Array(text.utf8)) == nil)
+        #expect(FoundationJSON.parse(Array(text.utf8)) != nil, "Foundation agrees")
+    }
+
+    @Test("rejects invalid texts with a positioned message", arguments: rejected)
+    func rejects(_ text: String, message: String, offset: Int) {
+        #expect(JSONSyntax.validate(Array(text.utf8)) == JSONSyntaxError(message: message, offset: offset))
+    }
+
+    @Test("rejects malformed UTF-8 inside strings")
+    func badUTF8() {
+        let cases: [[UInt8]] = [
+            [0x22, 0xC0, 0xAF, 0x22],             // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],       // overlong
+            [0x22, 0xED, 0xA0, 0x80, 0x22],       // encoded surrogate
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // above U+10FFFF
+            [0x22, 0x80, 0x22],                   // lone continuation
+            [0x22, 0xC3, 0x22],                   // truncated
+            [0x22, 0xFF, 0x22],
+            [0x22] + Array("abcdefghij".utf8) + [0xE2, 0x82],
+        ]
+        for bytes in cases {
+            #expect(JSONSyntax.validate(bytes) != nil, "\(bytes)")
+        }
+        #expect(JSONSyntax.validate([0xEF, 0xBB, 0xBF] + Array("{}".utf8))?.message == "expected a value, found byte 0xEF")
+        #expect(JSONSyntax.validate([0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22]) == nil)
+    }
+
+    @Test("deep nesting is an error past the limit, never a crash")
+    func deepNesting() {
+        let deep = [UInt8](repeating: JSONByte.openBracket, count: 100_000)
+        #expect(JSONSyntax.validate(deep) == JSONSyntaxError(message: "nesting deeper than 512 levels", offset: 512))
+        let objects = Array(String(repeating: "{\"a\":", count: 100_000).utf8)
+        #expect(JSONSyntax.validate(objects)?.message == "nesting deeper than 512 levels")
+        let atLimit = Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8)
+        #expect(JSONSyntax.validate(atLimit) == nil)
+        let overLimit = Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8)
+        #expect(JSONSyntax.validate(overLimit) != nil)
+    }
+
+    @Test("every control character in a string is rejected, every escape form accepted")
+    func controlCharacters() {
+        for byte in UInt8(0)..<0x20 {
+            #expect(JSONSyntax.validate([0x22, 0x61, byte, 0x22]) != nil)
+            let escaped = JSONText.quotedBytes(String(UnicodeScalar(byte)))
+            #expect(JSONSyntax.validate(escaped) == nil)
+        }
+    }
+
+    @Test("random single-byte mutations: whatever we accept, Foundation parses too")
+    func mutationsAgreeWithFoundation() {
+        var generator = SeededGenerator(seed: 7)
+        let seed = Array("{\"a\":[1,2.5e3,-0,\"x\\u00e9y\",true,null],\"b\":{\"c\":\"d\"}}".utf8)
+        let alphabet = Array("{}[],:\"\\0123456789.eE+-tfnul aé".utf8)
+        for _ in 0..<3000 {
+            var bytes = seed
+            let position = Int.random(in: 0..<bytes.count, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: bytes[position] = alphabet.randomElement(using: &generator) ?? 0
+            case 1: bytes.remove(at: position)
+            default: bytes.insert(alphabet.randomElement(using: &generator) ?? 0, at: position)
+            }
+            if JSONSyntax.validate(bytes) == nil {
+                #expect(FoundationJSON.parse(bytes) != nil, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}
