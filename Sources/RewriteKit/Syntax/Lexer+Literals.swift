@@ -186,19 +186,23 @@ extension Lexer {
     mutating func lexJSON() {
         let start = location
         let saved = (index, line, column)
-        var depth = 0
+        var closers: [UInt8] = []
         var tooDeep = false
         var closed = false
+        var mismatch: (found: UInt8, expected: UInt8, at: SourceLocation)?
         scan: while let byte = peek() {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                if depth > Parser.maximumDepth { tooDeep = true }
+                closers.append(byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                if closers.count > Parser.maximumDepth { tooDeep = true }
                 advance()
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
+                if let expected = closers.popLast(), expected != byte {
+                    mismatch = (byte, expected, location)
+                    break scan
+                }
                 advance()
-                if depth == 0 {
+                if closers.isEmpty {
                     closed = true
                     break scan
                 }
@@ -212,6 +216,17 @@ extension Lexer {
             default:
                 advance()
             }
+        }
+        if let mismatch {
+            // The literal ends at the wrong closing bracket.
+            advance()
+            let found = String(Character(Unicode.Scalar(mismatch.found)))
+            let expected = String(Character(Unicode.Scalar(mismatch.expected)))
+            error(
+                DiagnosticMessages.invalidJSON("expected '\(expected)', found '\(found)'"),
+                SourceRange(start: mismatch.at, end: location))
+            emit(.invalid, from: start)
+            return
         }
         guard closed else {
             // Resume right after the opening line so the rest of the file is still checked.

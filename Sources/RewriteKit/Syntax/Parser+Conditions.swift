@@ -27,8 +27,8 @@ extension Parser {
 
     private mutating func parseNot(after: String) throws(Abort) -> Condition {
         guard current.isWord("not") else { return try parsePrimary(after: after) }
-        let notToken = advance()
         try enterNesting()
+        let notToken = advance()
         defer { leaveNesting() }
         let operand = try parseNot(after: "not")
         return Condition(kind: .not(operand), range: notToken.range.union(operand.range))
@@ -36,8 +36,8 @@ extension Parser {
 
     private mutating func parsePrimary(after: String) throws(Abort) -> Condition {
         if current.kind == .leftParen {
-            let open = advance()
             try enterNesting()
+            let open = advance()
             defer { leaveNesting() }
             skipNewlines()
             let inner = try parseOr(after: "(")

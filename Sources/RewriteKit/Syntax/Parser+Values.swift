@@ -69,8 +69,8 @@ extension Parser {
     }
 
     private mutating func parseList() throws(Abort) -> Value {
-        let open = advance()
         try enterNesting()
+        let open = advance()
         defer { leaveNesting() }
         var elements: [Value] = []
         skipNewlines()

@@ -120,7 +120,9 @@ struct Parser {
 
     /// Requires the statement to end here: newline, `;`, `}` or end of file.
     mutating func expectStatementEnd() throws(Abort) {
-        guard current.kind.endsStatement || current.kind == .rightBrace else {
+        // A block closed early (missing `}`) leaves us at the start of the next line.
+        let atLineStart = position > 0 && tokens[position - 1].kind == .newline
+        guard current.kind.endsStatement || current.kind == .rightBrace || atLineStart else {
             try failExpected("end of line")
         }
     }
