@@ -1,0 +1,80 @@
+import Foundation
+
+/// Runs the built `rewrite` binary as a child process and collects what it printed.
+///
+/// The binary sits in the build products directory, beside the test bundle: on Linux
+/// `Bundle.main.bundleURL` is that directory; on macOS it is the directory that holds
+/// the `.xctest` bundle. `REWRITE_BINARY` overrides both.
+struct RewriteProcess {
+    /// What one run produced.
+    struct Result: CustomStringConvertible {
+        /// Standard output, as UTF-8 text.
+        let stdout: String
+        /// Standard error, as UTF-8 text.
+        let stderr: String
+        /// The exit status.
+        let status: Int32
+
+        /// For failing expectations: everything at once.
+        var description: String {
+            "status \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)"
+        }
+    }
+
+    /// The `rewrite` executable.
+    static var executable: URL {
+        if let override = ProcessInfo.processInfo.environment["REWRITE_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        return productsDirectory.appendingPathComponent("rewrite")
+    }
+
+    private static var productsDirectory: URL {
+        #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    /// Runs `rewrite ARGUMENTS` in `directory` with `input` on standard input and extra
+    /// environment variables (`nil` removes one), and waits for it to end.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String = "",
+        environment: [String: String?] = [:]
+    ) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rewrite-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? scratch
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = "1"
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
+        let stdin = try FileHandle(forReadingFrom: inURL)
+        let stdout = try FileHandle(forWritingTo: outURL)
+        let stderr = try FileHandle(forWritingTo: errURL)
+        defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            status: process.terminationStatus)
+    }
+}

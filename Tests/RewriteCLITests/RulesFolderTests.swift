@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The sample rule files in `Rules/`: every one must check clean, and the tutorial must
+/// stay exactly the first example of the language specification.
+@Suite struct RulesFolderTests {
+    /// `Rules/` at the package root, found from this file's path.
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // RewriteCLITests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("Rules")
+
+    /// Every `.rules` file in the folder, by name.
+    static func ruleFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".rules") }
+            .sorted()
+    }
+
+    @Test func theExpectedSamplesArePresent() throws {
+        let files = try Self.ruleFiles()
+        for name in [
+            "tutorial", "header-injection", "response-injection", "mock-api", "activity-logging",
+            "latency", "staging", "caching",
+        ] {
+            #expect(files.contains("\(name).rules"), "Rules/\(name).rules is missing")
+        }
+        #expect(files.count >= 9)
+    }
+
+    @Test func everyRuleFileChecksClean() throws {
+        let files = try Self.ruleFiles()
+        try #require(!files.isEmpty)
+        // One run for all of them, as a user would: warnings count too.
+        let result = try RewriteProcess.run(["check", "--warnings-as-errors"] + files, in: Self.folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        // And each from the package root, so `body file` paths resolve against the file's folder.
+        for file in files {
+            let single = try RewriteProcess.run(
+                ["check", "--warnings-as-errors", "Rules/\(file)"], in: Self.folder.deletingLastPathComponent())
+            #expect(single.status == 0, "Rules/\(file): \(single)")
+            #expect(single.stderr == "", "Rules/\(file)")
+        }
+    }
+
+    @Test func tutorialIsTheSpecificationsFirstExample() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("tutorial.rules"), encoding: .utf8)
+        #expect(text == """
+            # Wrap every JSON body posted to httpbin in {"wrapper": ...} and stamp the reply.
+            rule "wrap httpbin payloads" {
+                when method == POST and host == "httpbin.org" and path == "/post"
+                when header "Content-Type" contains "json"
+
+                request {
+                    wrap-json "wrapper"
+                    set-header "User-Agent" "ProxyApp/1.0"
+                }
+
+                response {
+                    inject-json "proxy_timestamp" now()
+                }
+            }
+
+            """)
+    }
+}
