@@ -7,10 +7,20 @@ extension Checker {
         RegexValidation.captureCount(of: regex)
     }
 
+    /// Validates a JSON literal with the runtime's strict validator, pointing at the bad byte.
     mutating func checkJSON(_ literal: JSONLiteral) {
+        guard let problem = JSONSyntax.validate(Array(literal.text.utf8)) else { return }
+        let location = source.location(atOffset: literal.range.start.offset + problem.offset)
+        error(DiagnosticMessages.invalidJSON(problem.message), SourceRange(at: location))
     }
 
+    /// Validates a JSON path (`user.id`, `items[0].name`, `$.a.b`).
     mutating func checkJSONPath(_ path: String, _ range: SourceRange) {
+        do {
+            _ = try JSONPath.parse(path)
+        } catch {
+            self.error(DiagnosticMessages.invalidJSONPath(path, error.message), range)
+        }
     }
 }
 
