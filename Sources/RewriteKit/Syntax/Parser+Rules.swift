@@ -25,6 +25,10 @@ extension Parser {
                 recover()
             }
         }
+        if rules.isEmpty && diagnostics.isEmpty {
+            // An empty file (or one of only comments) is almost certainly a mistake.
+            report(DiagnosticMessages.expected("a rule", found: describe(current)), at: current.range)
+        }
         return RuleFile(rules: rules, range: SourceRange(start: start, end: current.range.end))
     }
 
