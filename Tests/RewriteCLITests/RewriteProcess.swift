@@ -52,8 +52,8 @@ struct RewriteProcess {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try Data(input.utf8).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
         process.executableURL = executable
