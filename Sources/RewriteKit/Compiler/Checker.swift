@@ -45,6 +45,7 @@ struct Checker {
 
     /// Warns when an earlier `stop` rule matches everything `rule` matches.
     mutating func checkUnreachable(_ rule: Rule, after stoppingRules: [Rule]) {
+        guard !stoppingRules.isEmpty else { return }
         let terms = rule.conditions.flatMap(\.conjuncts)
         for earlier in stoppingRules {
             let earlierTerms = earlier.conditions.flatMap(\.conjuncts)

@@ -101,9 +101,9 @@ extension Lexer {
     /// `${NAME}` inside a string; called at the `$`.
     private mutating func lexPlaceholder() -> Template.Part? {
         let start = location
-        advance()
-        advance()
-        let nameStart = index
+        advance()  // $
+        advance()  // {
+        let nameStart = start.offset + 2
         while let byte = peek(), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n") {
             advance()
         }

@@ -10,7 +10,7 @@ extension Parser {
                 advance()
                 break
             }
-            if current.kind == .endOfFile || Parser.clauseKeywords.contains(current.text) || current.isWord("rule") {
+            if current.kind == .endOfFile || startsClause(current) {
                 // A missing `}`: end the block here and let the rule read the clause.
                 report(
                     DiagnosticMessages.expected("'}' to close '\(phase.rawValue)' block", found: describe(current)),

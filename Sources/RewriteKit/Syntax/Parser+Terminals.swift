@@ -19,7 +19,7 @@ extension Parser {
                     advance()
                     break
                 }
-                if current.kind == .endOfFile || Parser.clauseKeywords.contains(current.text) || current.isWord("rule") {
+                if current.kind == .endOfFile || startsClause(current) {
                     report(
                         DiagnosticMessages.expected("'}' to close 'respond' block", found: describe(current)),
                         at: current.range)

@@ -13,6 +13,8 @@ struct Parser {
 
     /// The clause keywords, for suggestions.
     static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop"]
+    /// The clause keywords and `rule`, for quick lookups.
+    static let statementWords: Set<String> = Set(clauseKeywords + ["rule"])
 
     let source: SourceFile
     let tokens: [Token]
@@ -154,7 +156,7 @@ struct Parser {
 
     /// Whether a token is a word that begins a clause or a rule.
     func startsClause(_ token: Token) -> Bool {
-        token.kind == .word && (Parser.clauseKeywords.contains(token.text) || token.text == "rule")
+        token.kind == .word && Parser.statementWords.contains(token.text)
     }
 
     /// Counts one more level of nesting, reporting and unwinding past the limit.

@@ -1,7 +1,7 @@
 /// One token of a rule file, with its source text and position.
 public struct Token: Sendable, Hashable {
     /// Decoded contents for tokens that carry more than their text.
-    public enum Payload: Sendable, Hashable {
+    public indirect enum Payload: Sendable, Hashable {
         /// Nothing beyond the text.
         case none
         /// A string literal's template.
