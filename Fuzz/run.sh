@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target and fuzzes it for a given time.
+#
+#   Fuzz/run.sh FuzzRules 60      # the rule-language front end (and compiler)
+#   Fuzz/run.sh FuzzJSON 60       # the JSON body actions
+#
+# New inputs and crash artifacts go to fuzz-artifacts/TARGET/ at the repository root
+# (git-ignored); the seed corpus in Fuzz/corpus/ is only read. A crash makes the script
+# exit non-zero and leaves `crash-*` / `timeout-*` files there: reproduce one with
+#   .build-fuzz/release/TARGET fuzz-artifacts/TARGET/crash-…
+#
+# Environment: FUZZ_SANITIZERS (default fuzzer,address; "fuzzer" alone runs ~2× faster),
+# FUZZ_JOBS (default 1; more runs libFuzzer's -fork mode on that many processes),
+# FUZZ_ARGS (extra libFuzzer flags).
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+    echo "usage: $0 FuzzRules|FuzzJSON SECONDS" >&2
+    exit 64
+fi
+target=$1
+seconds=$2
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+
+case "$target" in
+    FuzzRules) seeds=rules; max_len=4096 ;;
+    FuzzJSON) seeds=json; max_len=16384 ;;
+    *) echo "error: unknown target '$target' (expected FuzzRules or FuzzJSON)" >&2; exit 64 ;;
+esac
+
+sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
+scratch="$root/.build-fuzz"
+[[ "$sanitizers" == "fuzzer,address" ]] || scratch="$root/.build-fuzz-${sanitizers//,/-}"
+
+echo "== building $target (-sanitize=$sanitizers, release)"
+(cd "$here" && swift build -c release --product "$target" --scratch-path "$scratch" \
+    -Xswiftc "-sanitize=$sanitizers" -Xswiftc -use-ld=lld)
+binary="$scratch/release/$target"
+
+work="$root/fuzz-artifacts/$target"
+mkdir -p "$work/corpus"
+log="$work/last-run.log"
+
+jobs=${FUZZ_JOBS:-1}
+parallel=()
+[[ "$jobs" -gt 1 ]] && parallel=(-fork="$jobs" -ignore_crashes=0)
+
+echo "== fuzzing $target for ${seconds}s (max_len $max_len, log $log)"
+export SWIFT_BACKTRACE=enable=no
+# Foundation and libcurl keep a few process-lifetime allocations that LeakSanitizer flags.
+export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+status=0
+# shellcheck disable=SC2086
+"$binary" "$work/corpus" "$here/corpus/$seeds" \
+    -dict="$here/$seeds.dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
+    -max_total_time="$seconds" -artifact_prefix="$work/" -print_final_stats=1 \
+    "${parallel[@]}" ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
+
+# Single-process runs print stat:: lines; fork mode prints "#N DONE" progress lines.
+executions=$(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
+if [[ -z "$executions" ]]; then
+    executions=$(grep -Eo '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+fi
+echo "$target: ${executions:-unknown} executions in ${seconds}s (exit status $status)"
+if [[ $status -ne 0 ]]; then
+    echo "== $target FAILED; the end of the log:" >&2
+    tail -60 "$log" >&2
+    ls "$work"/crash-* "$work"/timeout-* "$work"/oom-* 2>/dev/null >&2 || true
+fi
+exit "$status"
