@@ -1,10 +1,38 @@
 /// Regex, JSON and JSON-path validation, delegated to the runtime's engines.
 extension Checker {
-    /// Validates a regex literal; returns its capture-group count, or `nil` if it is invalid
-    /// or cannot be checked.
+    /// Validates a regex literal with the runtime's linear-time engine; returns its
+    /// capture-group count, or `nil` if it is invalid.
     @discardableResult
     mutating func checkRegex(_ regex: RegexLiteral) -> Int? {
-        RegexValidation.captureCount(of: regex)
+        do {
+            return try SafeRegex(pattern: regex.pattern, caseInsensitive: regex.caseInsensitive).captureCount
+        } catch {
+            let location = sourceLocation(ofPatternScalar: error.offset, in: regex)
+            self.error(DiagnosticMessages.invalidRegex(error.message), SourceRange(at: location))
+            return nil
+        }
+    }
+
+    /// Maps a scalar offset in a regex's pattern back to the source, where `\/` is two scalars.
+    func sourceLocation(ofPatternScalar target: Int, in regex: RegexLiteral) -> SourceLocation {
+        let scalars = Array(source.text(in: regex.patternRange).unicodeScalars)
+        var patternIndex = 0
+        var byteOffset = 0
+        var index = 0
+        while index < scalars.count, patternIndex < target {
+            let width: Int
+            if scalars[index] == "\\", index + 1 < scalars.count {
+                // `\/` stands for one pattern scalar; any other escape keeps both.
+                width = scalars[index + 1] == "/" ? 2 : 1
+                patternIndex += 1
+            } else {
+                width = 1
+                patternIndex += 1
+            }
+            for scalar in scalars[index..<(index + width)] { byteOffset += String(scalar).utf8.count }
+            index += width
+        }
+        return source.location(atOffset: regex.patternRange.start.offset + byteOffset)
     }
 
     /// Validates a JSON literal with the runtime's strict validator, pointing at the bad byte.
@@ -24,10 +52,10 @@ extension Checker {
     }
 }
 
-/// Access to the runtime's regex engine for the checker.
+/// Access to the runtime's regex engine for group counting.
 enum RegexValidation {
-    /// The number of capture groups, or `nil` if the regex is invalid or cannot be checked.
+    /// The number of capture groups, or `nil` if the regex is invalid.
     static func captureCount(of regex: RegexLiteral) -> Int? {
-        nil
+        try? SafeRegex(pattern: regex.pattern, caseInsensitive: regex.caseInsensitive).captureCount
     }
 }

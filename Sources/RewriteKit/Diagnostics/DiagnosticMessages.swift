@@ -113,7 +113,9 @@ enum DiagnosticMessages {
     }
 
     static func invalidJSON(_ message: String) -> String { "invalid JSON literal: \(message)" }
-    static func invalidRegex(_ message: String) -> String { "invalid regex: \(message)" }
+    static func invalidRegex(_ message: String) -> String {
+        message.contains("regex") ? message : "invalid regex: \(message)"
+    }
 
     static func invalidJSONPath(_ path: String, _ message: String) -> String {
         "invalid JSON path \"\(path)\": \(message)"

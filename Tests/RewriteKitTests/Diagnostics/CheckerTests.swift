@@ -169,6 +169,26 @@ struct CheckerTests {
             ])
     }
 
+    @Test func invalidRegexesAndMissingGroups() {
+        expectFrontEndDiagnostics(
+            #"""
+            rule "a" {
+                when path ~ /^\/v1\/(\d+)1️⃣(x$/
+                when url ~ /a2️⃣)b/i
+            }
+            rule "b" {
+                when path ~ /^\/u\/(\d+)$/
+                request { set-path "/users/${1}/3️⃣${2}"; replace-body /(a)(b)/ "${2}4️⃣${3}" }
+            }
+            """#,
+            [
+                "1️⃣ error: unbalanced '(' in regex: missing ')'",
+                "2️⃣ error: unbalanced ')' in regex",
+                "3️⃣ error: template refers to regex group '${2}', but the rule's regexes have only 1 group",
+                "4️⃣ error: template refers to regex group '${3}', but the rule's regexes have only 2 groups",
+            ])
+    }
+
     @Test func unreachableRulesWarn() {
         expectFrontEndDiagnostics(
             """

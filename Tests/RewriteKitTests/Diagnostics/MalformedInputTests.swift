@@ -163,7 +163,7 @@ struct MalformedInputTests {
             "rule \"a\" { when path ~ / }", "rule \"a\" { when host == now( }", "rule \"a\" { when host == later() }",
             "rule \"a\" { stop stop }", "rule \"a\" { when host == \"\\x\" }", "rule \"a\" { when host == \"\\u{zz}\" }",
             "rule \"a\" {\n when host == \"a\"\n}\nrule \"a\" {\n when host == \"a\"\n}",
-            "rule \"a\" { request { remove-header \"\" } }",
+            "rule \"a\" { request { remove-header \"\" } }", "rule \"a\" { request { replace-body /(/ \"x\" } }",
         ]
         for input in inputs { expectErrors(input) }
     }
