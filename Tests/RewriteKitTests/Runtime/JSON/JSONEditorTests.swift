@@ -4,7 +4,7 @@ import Testing
 @Suite("JSONEditor actions")
 struct JSONEditorTests {
     /// Runs an edit expected to succeed and returns the output text.
-    func edited(_ result: JSONEditResult, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    func edited(_ result: JSONEditResult, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
         guard case .edited(let bytes) = result else {
             Issue.record("expected an edit, got \(result)", sourceLocation: sourceLocation)
             return ""
