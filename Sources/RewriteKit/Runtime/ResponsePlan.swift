@@ -1,3 +1,49 @@
-/// The response-phase work of one request (placeholder; the compiler fills it in).
+/// The response-phase work of one request: the applied rules that have response blocks,
+/// in file order, each with the regex groups its conditions captured.
 struct ResponsePlan: Sendable {
+    /// One applied rule's response work.
+    struct Step: Sendable {
+        /// The rule.
+        let rule: CompiledRule
+        /// Its regex groups from the request phase (`captures[n]` is `${n}`).
+        let captures: [String]
+    }
+
+    /// The steps, in file order.
+    private(set) var steps: [Step] = []
+
+    /// Whether there is nothing to do.
+    var isEmpty: Bool { steps.isEmpty }
+
+    /// Whether any step needs the whole response body.
+    var needsBody: Bool { steps.contains { $0.rule.responseNeedsBody } }
+
+    /// Adds an applied rule's response work, if it has any.
+    mutating func add(_ rule: CompiledRule, captures: [String]) {
+        guard !rule.responseBlocks.isEmpty else { return }
+        steps.append(Step(rule: rule, captures: captures))
+    }
+
+    /// Runs every step on `response`: each block whose guard holds on the response runs
+    /// its actions; `request` is the request that was sent.
+    func run(on response: HTTPResponse, request: HTTPRequest, environment: EvaluationEnvironment, trace: Trace) -> (HTTPResponse, Trace) {
+        var response = response
+        var context = ActionContext(rule: RuleReference(name: "", file: "", line: 0), phase: .response, environment: environment, trace: trace)
+        for step in steps {
+            context.rule = step.rule.reference
+            var captures = step.captures
+            for block in step.rule.responseBlocks {
+                if let guardCondition = block.guardCondition {
+                    let evaluator = ConditionEvaluator(request: request, response: response, environment: environment)
+                    guard evaluator.holds(guardCondition, captures: &captures) else {
+                        context.record(.guardFailed, line: block.line)
+                        continue
+                    }
+                }
+                context.captures = captures
+                ResponseActionRunner.run(block.actions, on: &response, request: request, context: &context)
+            }
+        }
+        return (response, context.trace)
+    }
 }

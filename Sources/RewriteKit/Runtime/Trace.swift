@@ -1,5 +1,44 @@
-/// What the pipeline did to one request and its response (placeholder; the compiler fills it in).
-public struct Trace: Sendable, Hashable {
-    /// Creates an empty trace.
-    public init() {}
+/// What the pipeline did to one request and its response, step by step: which rules
+/// applied, which actions ran in which phase, what each changed, and why any was skipped.
+public struct Trace: Sendable, Hashable, CustomStringConvertible {
+    /// The entries in the order they happened.
+    public private(set) var entries: [TraceEntry]
+
+    /// Creates a trace, empty by default.
+    public init(entries: [TraceEntry] = []) {
+        self.entries = entries
+    }
+
+    /// Whether nothing happened.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The entries of one rule, in order.
+    public func entries(for rule: RuleReference) -> [TraceEntry] {
+        entries.filter { $0.rule == rule }
+    }
+
+    /// The `log` and `tag` events, in order: what the app's observers are told.
+    public var events: [TraceEntry] {
+        entries.filter { entry in
+            switch entry.event {
+            case .log, .tag: true
+            default: false
+            }
+        }
+    }
+
+    /// Appends an entry.
+    mutating func append(_ entry: TraceEntry) {
+        entries.append(entry)
+    }
+
+    /// Appends another trace's entries.
+    mutating func append(contentsOf other: Trace) {
+        entries.append(contentsOf: other.entries)
+    }
+
+    /// One entry per line.
+    public var description: String {
+        entries.map(\.description).joined(separator: "\n")
+    }
 }

@@ -1,0 +1,51 @@
+/// A `when` condition or `response when` guard, ready to evaluate.
+///
+/// Operands inside `and` are ordered cheapest first, so the common "this rule does not
+/// apply" answer comes from a string comparison rather than a regex or a JSON lookup.
+/// `or` keeps its written order. Regexes and globs are compiled once, here.
+enum CompiledCondition: Sendable {
+    /// One test.
+    case test(CompiledTest)
+    /// Every operand must hold (evaluated in array order, cheapest first).
+    case and([CompiledCondition])
+    /// One operand must hold (evaluated in written order).
+    case or([CompiledCondition])
+    /// The operand must not hold (the only boxed case: tests and arrays stay inline).
+    indirect case not(CompiledCondition)
+
+    /// A relative estimate of the work evaluation takes.
+    var cost: Int {
+        switch self {
+        case .test(let test): test.cost
+        case .and(let operands), .or(let operands): operands.reduce(0) { $0 + $1.cost }
+        case .not(let operand): operand.cost
+        }
+    }
+
+    /// Whether evaluation reads the body (`json` or `body` subjects).
+    var readsBody: Bool {
+        switch self {
+        case .test(let test): test.subject.readsBody
+        case .and(let operands), .or(let operands): operands.contains { $0.readsBody }
+        case .not(let operand): operand.readsBody
+        }
+    }
+
+    /// Joins conditions with `and`, cheapest first; `nil` when there are none.
+    ///
+    /// Sorting is stable, so equally cheap tests keep their written order. Reordering
+    /// never changes the result: every operand of an `and` that holds was evaluated,
+    /// so its regex groups are all filled whatever the order.
+    static func conjunction(_ operands: [CompiledCondition]) -> CompiledCondition? {
+        var flat: [CompiledCondition] = []
+        for operand in operands {
+            if case .and(let inner) = operand { flat += inner } else { flat.append(operand) }
+        }
+        guard flat.count > 1 else { return flat.first }
+        let sorted = flat.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element.cost, rhs.element.cost)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        return .and(sorted.map(\.element))
+    }
+}

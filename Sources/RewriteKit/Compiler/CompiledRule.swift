@@ -1,0 +1,81 @@
+/// A rule ready to run: conditions compiled, actions prepared, files read.
+final class CompiledRule: Sendable {
+    /// A terminal clause.
+    enum Terminal: Sendable {
+        /// `respond STATUS { ... }`.
+        case respond(CompiledRespond)
+        /// `fail ERROR`, as a `URLError` code.
+        case fail(code: Int)
+    }
+
+    /// The rule's name and where it is written.
+    let reference: RuleReference
+    /// Every `when` joined by `and`, cheapest first; `nil` matches everything.
+    let condition: CompiledCondition?
+    /// How many capture slots the rule needs: 0 without regexes, else 1 (`${0}`) plus the
+    /// groups of every regex in its conditions and guards.
+    let captureCount: Int
+    /// The `request { }` actions, in order (several blocks are concatenated).
+    let requestActions: [CompiledAction]
+    /// The `response { }` and `response when` blocks, in order.
+    let responseBlocks: [CompiledResponseBlock]
+    /// `respond` or `fail`, if any.
+    let terminal: Terminal?
+    /// `delay`, in seconds.
+    let delay: Double?
+    /// `throttle`, in bytes per second.
+    let throttleBytesPerSecond: Int?
+    /// `cache`, in seconds.
+    let cacheLifetime: Double?
+    /// Whether the rule has `stop`.
+    let stops: Bool
+    /// Where the rule is filed in the index.
+    let indexKey: RuleIndex.Key
+
+    init(
+        reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
+        requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], terminal: Terminal?,
+        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, stops: Bool, indexKey: RuleIndex.Key
+    ) {
+        self.reference = reference
+        self.condition = condition
+        self.captureCount = captureCount
+        self.requestActions = requestActions
+        self.responseBlocks = responseBlocks
+        self.terminal = terminal
+        self.delay = delay
+        self.throttleBytesPerSecond = throttleBytesPerSecond
+        self.cacheLifetime = cacheLifetime
+        self.stops = stops
+        self.indexKey = indexKey
+    }
+
+    /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
+    var responseNeedsBody: Bool {
+        responseBlocks.contains { block in
+            (block.guardCondition?.readsBody ?? false) || block.actions.contains(where: \.touchesBody)
+        }
+    }
+}
+
+/// A `response { }` or `response when GUARD { }` block.
+struct CompiledResponseBlock: Sendable {
+    /// The guard, tested on the response; `nil` always runs.
+    let guardCondition: CompiledCondition?
+    /// The actions, in order.
+    let actions: [CompiledAction]
+    /// The 1-based line of the `response` keyword.
+    let line: Int
+}
+
+/// `respond STATUS { header ...; body ... }`, prepared.
+struct CompiledRespond: Sendable {
+    /// The status code.
+    let status: Int
+    /// The headers, in order.
+    let headers: [(name: Template, value: Value)]
+    /// The body, if any.
+    let body: CompiledBody?
+    /// The 1-based line of `respond`.
+    let line: Int
+}

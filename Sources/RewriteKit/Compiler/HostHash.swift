@@ -1,0 +1,55 @@
+/// Allocation-free hashes for the rule index: host names hashed from the right, so that
+/// one pass over a request's host yields the hash of every label suffix, and path segments.
+enum HostHash {
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    /// The hash of a whole host name, ignoring ASCII case.
+    static func whole(_ host: String) -> UInt64 {
+        var result = offsetBasis
+        forEachSuffix(of: host) { hash, isWhole in
+            if isWhole { result = hash }
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` with the hash of every suffix of `host` that follows a dot, shortest
+    /// first (`c`, then `b.c` for `a.b.c`), then with the hash of the whole host
+    /// (`isWhole`), until `body` returns false.
+    static func forEachSuffix(of host: String, _ body: (UInt64, _ isWhole: Bool) -> Bool) {
+        var hash = offsetBasis
+        let utf8 = host.utf8
+        var index = utf8.endIndex
+        while index > utf8.startIndex {
+            index = utf8.index(before: index)
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "."), !body(hash, false) { return }
+            let folded = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+            hash = (hash ^ UInt64(folded)) &* prime
+        }
+        _ = body(hash, true)
+    }
+
+    /// The hash of a path segment (case-sensitive).
+    static func segment(_ bytes: Substring.UTF8View) -> UInt64 {
+        var hash = offsetBasis
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+        return hash
+    }
+
+    /// The hash of the first segment of a path: `a` for `/a/b`, `` for `/` and ``.
+    static func firstSegment(of path: String) -> UInt64 {
+        var hash = offsetBasis
+        var started = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if started { break }
+                started = true
+                continue
+            }
+            hash = (hash ^ UInt64(byte)) &* prime
+        }
+        return hash
+    }
+}

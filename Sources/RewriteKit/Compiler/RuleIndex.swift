@@ -1,0 +1,101 @@
+/// Finds the rules that could apply to a request without looking at the others.
+///
+/// Each rule is filed under one key taken from its top-level `and`ed tests, in order of
+/// preference: exact hosts (`host == "x"`, `host in [...]`, a glob without wildcards),
+/// a wildcard host (`host ~ "*.x.com"`, looked up by the request host's label suffixes),
+/// the first path segment (`path == "/a/b"`, `path ~ "/a/*"`, `path starts-with "/a/"`),
+/// a method set (`method == GET`, `method in [...]`), and otherwise the "any" list.
+/// A lookup hashes the request's host once from the right, so it costs the same with
+/// ten rules or a hundred thousand, and merges the few candidate lists back into file
+/// order. The index only narrows: every candidate's conditions are still evaluated.
+struct RuleIndex: Sendable {
+    /// Where a rule is filed.
+    enum Key: Sendable, Hashable {
+        /// Lower-cased exact host names.
+        case hosts([String])
+        /// `*.SUFFIX`: hosts that end in `.SUFFIX` (lower-cased, without the dot).
+        case hostSuffix(String)
+        /// The first path segment, without slashes.
+        case pathSegment(String)
+        /// Upper-cased methods.
+        case methods([String])
+        /// Could apply to any request.
+        case any
+    }
+
+    private var exactHosts: [UInt64: [Int32]] = [:]
+    private var hostSuffixes: [UInt64: [Int32]] = [:]
+    private var pathSegments: [UInt64: [Int32]] = [:]
+    private var methods: [String: [Int32]] = [:]
+    private var anyRules: [Int32] = []
+
+    /// Files each rule under its key; positions are indexes into `keys`.
+    init(keys: [Key]) {
+        for (position, key) in keys.enumerated() {
+            let slot = Int32(truncatingIfNeeded: position)
+            switch key {
+            case .hosts(let hosts):
+                for hash in Set(hosts.map { HostHash.whole($0) }) { exactHosts[hash, default: []].append(slot) }
+            case .hostSuffix(let suffix):
+                hostSuffixes[HostHash.whole(suffix), default: []].append(slot)
+            case .pathSegment(let segment):
+                pathSegments[HostHash.segment(segment.utf8[...]), default: []].append(slot)
+            case .methods(let names):
+                for name in Set(names) { methods[name, default: []].append(slot) }
+            case .any:
+                anyRules.append(slot)
+            }
+        }
+    }
+
+    /// Calls `body` with each non-empty candidate list (each in file order) until it returns false.
+    func forEachCandidateList(for request: HTTPRequest, _ body: ([Int32]) -> Bool) {
+        if !anyRules.isEmpty, !body(anyRules) { return }
+        if !methods.isEmpty, let list = methods[request.method], !body(list) { return }
+        if !pathSegments.isEmpty, let list = pathSegments[HostHash.firstSegment(of: request.url.path)], !body(list) {
+            return
+        }
+        if exactHosts.isEmpty && hostSuffixes.isEmpty { return }
+        var keepGoing = true
+        HostHash.forEachSuffix(of: request.url.host) { hash, isWhole in
+            let table = isWhole ? exactHosts : hostSuffixes
+            if let list = table[hash] { keepGoing = body(list) }
+            return keepGoing
+        }
+    }
+
+    /// The positions of the rules that could apply, in file order.
+    func candidates(for request: HTTPRequest) -> [Int32] {
+        var first: [Int32]?
+        var lists: [[Int32]] = []
+        forEachCandidateList(for: request) { list in
+            if first == nil { first = list } else { lists.append(list) }
+            return true
+        }
+        guard let first else { return [] }
+        if lists.isEmpty { return first }
+        lists.append(first)
+        return Self.merge(lists)
+    }
+
+    /// Merges sorted lists with no shared elements into one sorted list.
+    static func merge(_ lists: [[Int32]]) -> [Int32] {
+        var cursors = [Int](repeating: 0, count: lists.count)
+        var merged: [Int32] = []
+        merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        while true {
+            var best = -1
+            var bestValue = Int32.max
+            for (list, cursor) in zip(lists.indices, cursors) where cursor < lists[list].count {
+                let value = lists[list][cursor]
+                if best < 0 || value < bestValue {
+                    best = list
+                    bestValue = value
+                }
+            }
+            guard best >= 0 else { return merged }
+            merged.append(bestValue)
+            cursors[best] += 1
+        }
+    }
+}

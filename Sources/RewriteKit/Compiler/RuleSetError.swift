@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why a rule set could not be loaded.
+public enum RuleSetError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The rule text has errors; `rendered` is every diagnostic formatted the way clang
+    /// does (`FILE:LINE:COL: error: MESSAGE`, the source line, a caret).
+    case invalidRules(diagnostics: [Diagnostic], rendered: String)
+    /// The rule file could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// `RuleSet.bundled(named:bundle:)` found no such `.rules` resource.
+    case resourceNotFound(name: String, bundlePath: String)
+
+    /// The diagnostics (errors and warnings) of invalid rules; empty for the other cases.
+    public var diagnostics: [Diagnostic] {
+        if case .invalidRules(let diagnostics, _) = self { return diagnostics }
+        return []
+    }
+
+    /// A readable account of the problem.
+    public var description: String {
+        switch self {
+        case .invalidRules(let diagnostics, let rendered):
+            let errors = diagnostics.filter(\.isError).count
+            let text = rendered.hasSuffix("\n") ? String(rendered.dropLast()) : rendered
+            return "\(text)\n\(errors) error\(errors == 1 ? "" : "s") in the rules; no rule was loaded"
+        case .unreadableFile(let path, let reason):
+            return "cannot read rule file '\(path)': \(reason)"
+        case .resourceNotFound(let name, let bundlePath):
+            return "no rule file '\(name).rules' in bundle '\(bundlePath)'"
+        }
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,63 @@
+/// `set-header`, `add-header` and `remove-header`, in either phase.
+///
+/// Names must be HTTP tokens and values may not contain CR, LF or NUL: a rendered
+/// template that breaks this (a `${json...}` with a line break, say) is not sent, and
+/// the trace says why.
+enum HeaderActionRunner {
+    /// Runs a header action; returns false when `action` is not one.
+    static func run(
+        _ action: CompiledAction, on headers: inout HTTPHeaders, renderer: inout TemplateRenderer, context: inout ActionContext
+    ) -> Bool {
+        let name: String
+        var value: String?
+        let adds: Bool
+        switch action.kind {
+        case .setHeader(let nameTemplate, let valueValue):
+            (name, value, adds) = (renderer.render(nameTemplate), renderer.text(of: valueValue), false)
+        case .addHeader(let nameTemplate, let valueValue):
+            (name, value, adds) = (renderer.render(nameTemplate), renderer.text(of: valueValue), true)
+        case .removeHeader(let nameTemplate):
+            (name, value, adds) = (renderer.render(nameTemplate), nil, false)
+        default:
+            return false
+        }
+        guard isToken(name) else {
+            context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)
+            return true
+        }
+        let before = headers.values(for: name)
+        if let text = value {
+            guard isFieldValue(text) else {
+                context.record(
+                    .skipped(action: action.name, reason: "the value for '\(name)' contains CR, LF or NUL"), line: action.line)
+                return true
+            }
+            if adds { headers.add(name, text) } else { headers.set(name, text) }
+        } else {
+            guard !before.isEmpty else {
+                context.record(.unchanged(action: action.name, reason: "no '\(name)' header"), line: action.line)
+                return true
+            }
+            headers.remove(name)
+        }
+        context.record(.changed(action: action.name, change: .header(name: name, before: before, after: headers.values(for: name))), line: action.line)
+        return true
+    }
+
+    /// Whether the text is an HTTP token (RFC 9110 `tchar`s, at least one).
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
+
+    /// Whether the text can be a header value: no CR, LF or NUL.
+    static func isFieldValue(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+    }
+}

@@ -1,0 +1,91 @@
+/// Runs a rule's `request { }` actions on the outgoing request, in order.
+///
+/// Templates read the request as the earlier actions left it. URL actions that would
+/// make an unusable URL (`set-url` to text that is not an absolute URL, a host with
+/// spaces or slashes) leave the URL as it was, and the trace says why.
+enum RequestActionRunner {
+    /// Runs `actions` on `request`.
+    static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, context: inout ActionContext) {
+        for action in actions {
+            var renderer = context.renderer(request: request)
+            run(action, on: &request, renderer: &renderer, context: &context)
+            context.recordMissing(of: renderer, line: action.line)
+        }
+    }
+
+    private static func run(
+        _ action: CompiledAction, on request: inout HTTPRequest, renderer: inout TemplateRenderer, context: inout ActionContext
+    ) {
+        if HeaderActionRunner.run(action, on: &request.headers, renderer: &renderer, context: &context) { return }
+        if BodyActionRunner.run(action, body: &request.body, headers: &request.headers, renderer: &renderer, context: &context) {
+            return
+        }
+        switch action.kind {
+        case .setQuery(let name, let value):
+            let key = renderer.render(name)
+            let text = renderer.text(of: value)
+            let before = QueryParameterLookup.firstValue(named: key, in: request.url.query)
+            request.url.setQueryValue(text, for: key)
+            context.record(.changed(action: action.name, change: .query(name: key, before: before, after: text)), line: action.line)
+        case .removeQuery(let name):
+            let key = renderer.render(name)
+            guard let before = QueryParameterLookup.firstValue(named: key, in: request.url.query) else {
+                context.record(.unchanged(action: action.name, reason: "no '\(key)' query parameter"), line: action.line)
+                return
+            }
+            request.url.removeQueryValue(for: key)
+            context.record(.changed(action: action.name, change: .query(name: key, before: before, after: nil)), line: action.line)
+        case .setURL(let value):
+            let text = renderer.text(of: value)
+            guard let url = RequestURL(string: text), URLPartRules.isValidHost(url.host) else {
+                return skip(action, "'\(text)' is not an absolute URL", &context)
+            }
+            change(action, &request, &context) { $0 = url }
+        case .setHost(let value):
+            let text = renderer.text(of: value)
+            guard let (host, port) = URLPartRules.hostAndPort(text) else {
+                return skip(action, "'\(text)' is not a host name (or host:port)", &context)
+            }
+            change(action, &request, &context) { url in
+                url.host = host
+                if let port { url.port = port }
+            }
+        case .setPath(let value):
+            let text = renderer.text(of: value)
+            guard let path = URLPartRules.path(text) else {
+                return skip(action, "'\(text)' is not a URL path (spaces, '?' and '#' are not allowed)", &context)
+            }
+            change(action, &request, &context) { $0.path = path }
+        case .setScheme(let value):
+            let text = renderer.text(of: value).lowercased()
+            guard URLPartRules.isValidScheme(text) else { return skip(action, "'\(text)' is not a URL scheme", &context) }
+            change(action, &request, &context) { $0.scheme = text }
+        case .setStatus:
+            skip(action, "'set-status' only applies to responses", &context)
+        case .log:
+            context.record(.log("\(request.method) \(request.url)"), line: action.line)
+        case .tag(let name):
+            context.record(.tag(renderer.render(name)), line: action.line)
+        default:
+            break
+        }
+    }
+
+    /// Applies a URL change and traces the URL before and after.
+    private static func change(
+        _ action: CompiledAction, _ request: inout HTTPRequest, _ context: inout ActionContext, _ edit: (inout RequestURL) -> Void
+    ) {
+        let before = request.url.description
+        edit(&request.url)
+        let after = request.url.description
+        if before == after {
+            context.record(.unchanged(action: action.name, reason: "the URL is already \(after)"), line: action.line)
+        } else {
+            context.record(.changed(action: action.name, change: .url(before: before, after: after)), line: action.line)
+        }
+    }
+
+    private static func skip(_ action: CompiledAction, _ reason: String, _ context: inout ActionContext) {
+        context.record(.skipped(action: action.name, reason: reason), line: action.line)
+    }
+}

@@ -1,0 +1,62 @@
+/// The request phase of one request, rule by rule: what applied, what the request became,
+/// how it will be answered and shaped, and what the response phase must do.
+struct RequestRun {
+    /// The request as the actions so far left it.
+    private var request: HTTPRequest
+    private var context: ActionContext
+    private var applied: [RuleReference] = []
+    private var plan = ResponsePlan()
+    private var disposition: RequestOutcome.Disposition = .forward
+    private var delay: Double?
+    private var throttle: Int?
+    private var cacheLifetime: Double?
+
+    init(request: HTTPRequest, environment: EvaluationEnvironment) {
+        self.request = request
+        self.context = ActionContext(
+            rule: RuleReference(name: "", file: "", line: 0), phase: .request, environment: environment, trace: Trace())
+    }
+
+    /// Applies a rule whose conditions held; returns false when no later rule may be
+    /// considered (`stop`, `respond`, `fail`).
+    mutating func apply(_ rule: CompiledRule, captures: [String]) -> Bool {
+        applied.append(rule.reference)
+        context.rule = rule.reference
+        context.captures = captures
+        context.record(.ruleApplied, line: rule.reference.line)
+        RequestActionRunner.run(rule.requestActions, on: &request, context: &context)
+        if let value = rule.delay { delay = value }
+        if let value = rule.throttleBytesPerSecond { throttle = value }
+        if let value = rule.cacheLifetime { cacheLifetime = value }
+        plan.add(rule, captures: captures)
+        switch rule.terminal {
+        case .respond(let respond)?:
+            let stub = StubResponseBuilder.build(respond, context: &context, request: request)
+            context.record(.responded(status: stub.status), line: respond.line)
+            disposition = .respond(stub)
+            return false
+        case .fail(let code)?:
+            context.record(.failed(code: code), line: nil)
+            disposition = .fail(code: code)
+            return false
+        case nil:
+            break
+        }
+        if rule.stops {
+            context.record(.stopped, line: nil)
+            return false
+        }
+        return true
+    }
+
+    /// The outcome: `cache` only for a forwarded GET; no response phase after `fail`.
+    func outcome() -> RequestOutcome {
+        var plan = self.plan
+        if case .fail = disposition { plan = ResponsePlan() }
+        let forwardedGET = request.method == "GET" && disposition == .forward
+        return RequestOutcome(
+            request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
+            cacheLifetime: forwardedGET ? cacheLifetime : nil, appliedRules: applied, trace: context.trace,
+            hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan)
+    }
+}

@@ -1,0 +1,44 @@
+/// Runs a rule's `response { }` actions on the incoming response, in order.
+///
+/// Templates read `${header.NAME}` and `${json.PATH}` from the response as the earlier
+/// actions left it, and the URL variables from the request that was sent.
+enum ResponseActionRunner {
+    /// Runs `actions` on `response`.
+    static func run(_ actions: [CompiledAction], on response: inout HTTPResponse, request: HTTPRequest, context: inout ActionContext) {
+        for action in actions {
+            var renderer = context.renderer(request: request, response: response)
+            run(action, on: &response, request: request, renderer: &renderer, context: &context)
+            context.recordMissing(of: renderer, line: action.line)
+        }
+    }
+
+    private static func run(
+        _ action: CompiledAction, on response: inout HTTPResponse, request: HTTPRequest,
+        renderer: inout TemplateRenderer, context: inout ActionContext
+    ) {
+        if HeaderActionRunner.run(action, on: &response.headers, renderer: &renderer, context: &context) { return }
+        if action.touchesBody {
+            var body: [UInt8]? = response.body
+            response.body = []
+            _ = BodyActionRunner.run(action, body: &body, headers: &response.headers, renderer: &renderer, context: &context)
+            response.body = body ?? []
+            return
+        }
+        switch action.kind {
+        case .setStatus(let code):
+            let before = response.status
+            response.status = code
+            if before == code {
+                context.record(.unchanged(action: action.name, reason: "the status is already \(code)"), line: action.line)
+            } else {
+                context.record(.changed(action: action.name, change: .status(before: before, after: code)), line: action.line)
+            }
+        case .log:
+            context.record(.log("\(response.status) \(request.url)"), line: action.line)
+        case .tag(let name):
+            context.record(.tag(renderer.render(name)), line: action.line)
+        default:
+            context.record(.skipped(action: action.name, reason: "'\(action.name)' only applies to requests"), line: action.line)
+        }
+    }
+}

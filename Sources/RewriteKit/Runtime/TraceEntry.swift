@@ -1,0 +1,105 @@
+/// One step of a ``Trace``: which rule did what, in which phase.
+public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Event: Sendable, Hashable {
+        /// The rule's conditions held and the rule applied.
+        case ruleApplied
+        /// The rule's `stop` ended consideration of every later rule.
+        case stopped
+        /// An action ran and changed something.
+        case changed(action: String, change: Change)
+        /// An action ran and found nothing to change (a header already absent, no match).
+        case unchanged(action: String, reason: String)
+        /// An action was skipped and left the message as it was; `reason` says why
+        /// (for body actions, the JSON engine's reason).
+        case skipped(action: String, reason: String)
+        /// A body action changed the body, so the `Content-Length` header was removed
+        /// (the transport computes it again).
+        case contentLengthRemoved
+        /// A template read a variable that has no value; it was rendered as an empty string.
+        case missingVariable(String)
+        /// A `response when` guard did not hold, so its block did not run.
+        case guardFailed
+        /// `respond`: the request is answered with a made-up response of this status.
+        case responded(status: Int)
+        /// `fail`: the request fails with this `URLError` code.
+        case failed(code: Int)
+        /// `log`: a message for the app's observers (method and URL, or status and URL).
+        case log(String)
+        /// `tag "NAME"`.
+        case tag(String)
+    }
+
+    /// What an action changed, with the values before and after.
+    public enum Change: Sendable, Hashable {
+        /// A header's values (every field of that name) before and after.
+        case header(name: String, before: [String], after: [String])
+        /// A query parameter's first value before and after (`nil`: absent).
+        case query(name: String, before: String?, after: String?)
+        /// The whole URL before and after.
+        case url(before: String, after: String)
+        /// The response status before and after.
+        case status(before: Int, after: Int)
+        /// The body's length in bytes before (`nil`: no body) and after, with a short summary of the edit.
+        case body(beforeLength: Int?, afterLength: Int, summary: String)
+    }
+
+    /// The rule the entry belongs to.
+    public var rule: RuleReference
+    /// The phase the entry happened in.
+    public var phase: Phase
+    /// The 1-based line of the action or clause in the rule file, when there is one.
+    public var line: Int?
+    /// What happened.
+    public var event: Event
+
+    /// Creates an entry.
+    public init(rule: RuleReference, phase: Phase, line: Int? = nil, event: Event) {
+        self.rule = rule
+        self.phase = phase
+        self.line = line
+        self.event = event
+    }
+
+    /// One line for people: `[request] "NAME" (FILE:LINE) set-header: User-Agent "a" -> "b"`.
+    public var description: String {
+        let place = line.map { "\(rule.file):\($0)" } ?? "\(rule.file):\(rule.line)"
+        return "[\(phase.rawValue)] \"\(rule.name)\" (\(place)) \(eventDescription)"
+    }
+
+    private var eventDescription: String {
+        switch event {
+        case .ruleApplied: return "applied"
+        case .stopped: return "stop: no later rule is considered"
+        case .changed(let action, let change): return "\(action): \(Self.describe(change))"
+        case .unchanged(let action, let reason): return "\(action): unchanged (\(reason))"
+        case .skipped(let action, let reason): return "\(action): skipped (\(reason))"
+        case .contentLengthRemoved: return "removed 'Content-Length' because the body changed"
+        case .missingVariable(let name): return "'${\(name)}' has no value; used an empty string"
+        case .guardFailed: return "response guard did not hold; block skipped"
+        case .responded(let status): return "respond \(status)"
+        case .failed(let code): return "fail with URLError code \(code)"
+        case .log(let message): return "log: \(message)"
+        case .tag(let name): return "tag \"\(name)\""
+        }
+    }
+
+    private static func describe(_ change: Change) -> String {
+        switch change {
+        case .header(let name, let before, let after):
+            return "\(name) \(quoted(before)) -> \(quoted(after))"
+        case .query(let name, let before, let after):
+            return "\(name) \(before.map { "\"\($0)\"" } ?? "(absent)") -> \(after.map { "\"\($0)\"" } ?? "(absent)")"
+        case .url(let before, let after):
+            return "\(before) -> \(after)"
+        case .status(let before, let after):
+            return "\(before) -> \(after)"
+        case .body(let before, let after, let summary):
+            return "\(summary); \(before.map { "\($0) bytes" } ?? "no body") -> \(after) bytes"
+        }
+    }
+
+    private static func quoted(_ values: [String]) -> String {
+        values.isEmpty ? "(absent)" : values.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}
