@@ -1,0 +1,82 @@
+import Testing
+
+@testable import RewriteKit
+
+/// The index files rules by host, host suffix, path segment and method, and a lookup
+/// returns exactly the lists that can apply, in file order.
+struct RuleIndexTests {
+    static func keys(_ text: String) throws -> [RuleIndex.Key] {
+        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "k.rules", text: text))
+        #expect(!analysis.hasErrors, "\(analysis.diagnostics)")
+        return analysis.ruleFile.rules.map { RuleIndex.Key.key(for: $0) }
+    }
+
+    @Test func keysPreferExactHostsThenSuffixesThenPathsThenMethods() throws {
+        let keys = try Self.keys("""
+            rule "1" { when method == GET and host == "API.Example.com" }
+            rule "2" { when host in ["a.com", "B.com"] }
+            rule "3" { when path ~ "/images/*" and host ~ "*.CDN.com" }
+            rule "4" { when method in [GET, head] and path == "/post" }
+            rule "5" { when path starts-with "/v1/x" }
+            rule "6" { when method == post }
+            rule "7" { when host == "a.com" or host == "b.com" }
+            rule "8" { when host ~ "api.*.com" }
+            rule "9" { when path ~ "/ima*" }
+            rule "10" { when host ~ "exact.com" }
+            """)
+        #expect(keys == [
+            .hosts(["api.example.com"]), .hosts(["a.com", "b.com"]), .hostSuffix("cdn.com"), .pathSegment("post"),
+            .pathSegment("v1"), .methods(["POST"]), .any, .any, .any, .hosts(["exact.com"]),
+        ])
+    }
+
+    @Test func lookupFindsExactlyTheFittingListsInFileOrder() throws {
+        let index = RuleIndex(keys: [
+            .hosts(["api.example.com"]), .hostSuffix("example.com"), .any, .pathSegment("v1"), .methods(["POST"]),
+            .hostSuffix("com"), .hosts(["other.com"]), .hosts(["api.example.com", "x.org"]),
+        ])
+        func candidates(_ method: String, _ url: String) throws -> [Int32] {
+            index.candidates(for: try PipelineFixture.request(method, url))
+        }
+        #expect(try candidates("GET", "https://API.example.com/v1/a") == [0, 1, 2, 3, 5, 7])
+        #expect(try candidates("POST", "https://example.com/") == [2, 4, 5])
+        #expect(try candidates("GET", "https://x.org/v2") == [2, 7])
+        #expect(try candidates("GET", "https://deep.sub.example.com/v1") == [1, 2, 3, 5])
+    }
+
+    @Test func indexedPipelineAgreesWithADirectCheckOnGeneratedRules() throws {
+        var generator = SystemRandomNumberGenerator()
+        let hosts = ["a.com", "b.a.com", "c.b.a.com", "x.org", "A.com"]
+        var text = ""
+        var rules: [(host: String?, suffix: String?, path: String?, method: String?)] = []
+        for number in 0..<300 {
+            let host = Bool.random(using: &generator) ? hosts.randomElement(using: &generator) : nil
+            let suffix = host == nil && Bool.random(using: &generator) ? ["a.com", "com", "org"].randomElement(using: &generator) : nil
+            let path = Bool.random(using: &generator) ? ["/v1", "/v2", "/"].randomElement(using: &generator) : nil
+            let method = Bool.random(using: &generator) ? ["GET", "POST"].randomElement(using: &generator) : nil
+            rules.append((host, suffix, path, method))
+            var conditions: [String] = []
+            if let host { conditions.append("host == \"\(host)\"") }
+            if let suffix { conditions.append("host ~ \"*.\(suffix)\"") }
+            if let path { conditions.append("path == \"\(path)\"") }
+            if let method { conditions.append("method == \(method)") }
+            text += "rule \"\(number)\" {\n" + (conditions.isEmpty ? "" : "    when " + conditions.joined(separator: " and ") + "\n") + "}\n"
+        }
+        let pipeline = try PipelineFixture.pipeline(text)
+        for host in hosts + ["com", "y.x.org", "q.c.b.a.com"] {
+            for path in ["/v1", "/v2", "/", "/v3"] {
+                for method in ["GET", "POST", "PUT"] {
+                    let expected = rules.enumerated().filter { _, rule in
+                        (rule.host.map { $0.lowercased() == host.lowercased() } ?? true)
+                            && (rule.suffix.map { host.lowercased().hasSuffix("." + $0) } ?? true)
+                            && (rule.path.map { $0 == path } ?? true)
+                            && (rule.method.map { $0 == method } ?? true)
+                    }.map { String($0.offset) }
+                    let request = try PipelineFixture.request(method, "http://\(host)\(path)")
+                    #expect(PipelineFixture.applied(pipeline, request) == expected, "\(method) \(host)\(path)")
+                    #expect(pipeline.mightApply(to: request) == !expected.isEmpty)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Testing
+
+@testable import RewriteKit
+
+/// Which rules apply and in what order: file order, `stop`, terminal clauses, response
+/// guards, shaping.
+struct SemanticsTests {
+    @Test func everyMatchingRuleAppliesInFileOrder() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "a" { request { add-header "X-Order" "a" } }
+            rule "b" {
+                when host == "other.example"
+                request { add-header "X-Order" "b" }
+            }
+            rule "c" {
+                when method == GET
+                request { add-header "X-Order" "c" }
+            }
+            rule "d" { request { add-header "X-Order" "d" } }
+            """)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "http://h.example/"))
+        #expect(outcome.appliedRules.map(\.name) == ["a", "c", "d"])
+        #expect(outcome.request.headers.values(for: "X-Order") == ["a", "c", "d"])
+    }
+
+    @Test func stopEndsConsiderationButTheStopRuleApplies() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "a" { request { add-header "X" "a" } }
+            rule "b" {
+                when path == "/s"
+                request { add-header "X" "b" }
+                response { add-header "Y" "b" }
+                stop
+            }
+            rule "c" {
+                request { add-header "X" "c" }
+                response { add-header "Y" "c" }
+            }
+            """)
+        let stopped = PipelineFixture.exchange(pipeline, try PipelineFixture.request("GET", "http://h/s"), response: HTTPResponse(status: 200))
+        #expect(stopped.outcome.appliedRules.map(\.name) == ["a", "b"])
+        #expect(stopped.outcome.request.headers.values(for: "X") == ["a", "b"])
+        #expect(stopped.response.headers.values(for: "Y") == ["b"])
+        #expect(PipelineFixture.applied(pipeline, try PipelineFixture.request("GET", "http://h/t")) == ["a", "c"])
+    }
+
+    @Test func conditionsSeeTheRequestAsTheAppMadeIt() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "move" {
+                when host == "a.example"
+                request { set-host "b.example" }
+            }
+            rule "on a" {
+                when host == "a.example"
+                request { set-header "X-Host" "${host}" }
+            }
+            rule "on b" { when host == "b.example" }
+            """)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "http://a.example/"))
+        #expect(outcome.appliedRules.map(\.name) == ["move", "on a"])
+        #expect(outcome.request.headers["X-Host"] == "b.example")
+    }
+
+    @Test func respondEndsTheRequestPhaseAndEarlierResponseActionsRunOnTheStub() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "before" {
+                request { set-header "X-Before" "1" }
+                response { set-header "X-Seen-By" "before" }
+            }
+            rule "users fixture" {
+                when host == "api.myapp.com" and path == "/users"
+                respond 200 {
+                    header "X-Echo" "${header.X-Before}"
+                    body json {"users": [{"id": 1, "name": "Test User"}]}
+                }
+            }
+            rule "after" {
+                request { set-header "X-After" "1" }
+                response { set-header "X-After" "1" }
+            }
+            """)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "https://api.myapp.com/users"))
+        #expect(outcome.appliedRules.map(\.name) == ["before", "users fixture"])
+        #expect(!outcome.request.headers.contains("X-After"))
+        guard case .respond(let stub) = outcome.disposition else {
+            Issue.record("expected a stub, got \(outcome.disposition)")
+            return
+        }
+        #expect(stub.status == 200)
+        #expect(stub.body.utf8Text == #"{"users": [{"id": 1, "name": "Test User"}]}"#)
+        #expect(stub.headers.map { "\($0.name): \($0.value)" } == ["X-Echo: 1", "Content-Type: application/json"])
+        let (final, _) = pipeline.processResponse(stub, for: outcome)
+        #expect(final.headers["X-Seen-By"] == "before")
+        #expect(!final.headers.contains("X-After"))
+    }
+
+    @Test func respondWithoutBodyAndWithTextBody() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "text" {
+                when path == "/t"
+                respond 201 { body "made ${method}" }
+            }
+            rule "missing" { respond 404 }
+            """)
+        let text = pipeline.processRequest(try PipelineFixture.request("POST", "http://h/t"))
+        #expect(text.disposition == .respond(HTTPResponse(status: 201, body: Array("made POST".utf8))))
+        #expect(pipeline.processRequest(try PipelineFixture.request("GET", "http://h/x")).disposition == .respond(HTTPResponse(status: 404)))
+    }
+
+    @Test(arguments: [("offline", -1009), ("timeout", -1001), ("cancelled", -999), ("refused", -1004), ("dns", -1003), ("code -1200", -1200)])
+    func failCodes(_ error: String, _ code: Int) throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "r" {
+                response { set-header "A" "b" }
+            }
+            rule "no ads" {
+                when host ~ "*.ads.example.com"
+                fail \(error)
+            }
+            rule "later" { request { set-header "X" "1" } }
+            """)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "https://x.ads.example.com/banner"))
+        #expect(outcome.disposition == .fail(code: code))
+        #expect(outcome.appliedRules.map(\.name) == ["r", "no ads"])
+        #expect(!outcome.hasResponseActions)
+        #expect(PipelineFixture.applied(pipeline, try PipelineFixture.request("GET", "https://ads.example.com/")) == ["r", "later"])
+    }
+
+    @Test func responseGuardsTestTheResponse() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "retry hint on server errors" {
+                when host == "api.myapp.com"
+                response when status in 500..599 {
+                    set-header "Retry-After" "5"
+                    inject-json "error.retryable" true
+                }
+                response when header "X-Kind" == "a" and json "n" > 1 { set-header "X-Guard" "yes" }
+                response { set-header "X-Always" "1" }
+            }
+            """)
+        let request = try PipelineFixture.request("GET", "https://api.myapp.com/x", headers: ["X-Kind": "a"])
+        let failing = HTTPResponse(status: 503, body: Array(#"{"error": {"code": 1}}"#.utf8))
+        let result = PipelineFixture.exchange(pipeline, request, response: failing)
+        #expect(result.response.headers.map { "\($0.name): \($0.value)" } == ["Retry-After: 5", "X-Always: 1"])
+        #expect(result.response.body.utf8Text == #"{"error": {"code": 1,"retryable":true}}"#)
+        #expect(result.outcome.responseNeedsBody)
+        let fine = HTTPResponse(status: 200, headers: ["X-Kind": "a"], body: Array(#"{"n": 2}"#.utf8))
+        let ok = PipelineFixture.exchange(pipeline, request, response: fine)
+        #expect(ok.response.headers.map { "\($0.name): \($0.value)" } == ["X-Kind: a", "X-Guard: yes", "X-Always: 1"])
+        #expect(ok.response.body.utf8Text == #"{"n": 2}"#)
+        #expect(ok.trace.eventList.contains(.guardFailed))
+    }
+
+    @Test func shapingLastOneWinsAndCacheOnlyForGET() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "slow images" {
+                when path ~ "/images/*"
+                delay 800ms
+                throttle 64KB/s
+            }
+            rule "slower" {
+                when path ~ "/images/big/*"
+                delay 2s
+            }
+            rule "cache the config" {
+                when path ~ "/images/*"
+                cache 5m
+            }
+            """)
+        let get = pipeline.processRequest(try PipelineFixture.request("GET", "http://h/images/big/a.png"))
+        #expect(get.delay == 2)
+        #expect(get.throttleBytesPerSecond == 65536)
+        #expect(get.cacheLifetime == 300)
+        let post = pipeline.processRequest(try PipelineFixture.request("POST", "http://h/images/a.png"))
+        #expect(post.delay == 0.8)
+        #expect(post.cacheLifetime == nil)
+    }
+
+    @Test func noRuleMeansPassThrough() throws {
+        let pipeline = try PipelineFixture.pipeline("rule \"r\" {\n when host == \"x\"\n request { log }\n}")
+        let request = try PipelineFixture.request("GET", "http://y/")
+        let outcome = pipeline.processRequest(request)
+        #expect(outcome.isPassThrough)
+        #expect(outcome.request == request)
+        #expect(outcome.trace.isEmpty)
+        #expect(!outcome.hasResponseActions)
+        #expect(!pipeline.mightApply(to: request))
+        let response = HTTPResponse(status: 200, body: [1, 2])
+        #expect(pipeline.processResponse(response, for: outcome).response == response)
+    }
+
+    @Test func mightApplyUsesCheapConditionsAndTreatsUnknownBodiesAsMight() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "json" {
+                when host == "a.example" and json "kind" == "x"
+                request { log }
+            }
+            rule "not body" {
+                when host == "b.example" and not body contains "secret"
+                request { log }
+            }
+            """)
+        #expect(pipeline.mightApply(to: try PipelineFixture.request("POST", "http://a.example/")))
+        #expect(!pipeline.mightApply(to: try PipelineFixture.request("POST", "http://a.example/", body: #"{"kind": "y"}"#)))
+        #expect(pipeline.mightApply(to: try PipelineFixture.request("POST", "http://a.example/", body: #"{"kind": "x"}"#)))
+        #expect(pipeline.mightApply(to: try PipelineFixture.request("POST", "http://b.example/")))
+        #expect(!pipeline.mightApply(to: try PipelineFixture.request("POST", "http://c.example/")))
+    }
+
+    @Test func tutorialExample() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            # Wrap every JSON body posted to httpbin in {"wrapper": ...} and stamp the reply.
+            rule "wrap httpbin payloads" {
+                when method == POST and host == "httpbin.org" and path == "/post"
+                when header "Content-Type" contains "json"
+
+                request {
+                    wrap-json "wrapper"
+                    set-header "User-Agent" "ProxyApp/1.0"
+                }
+
+                response {
+                    inject-json "proxy_timestamp" now()
+                }
+            }
+            """)
+        let request = try PipelineFixture.request(
+            "POST", "https://httpbin.org/post", headers: ["Content-Type": "application/json", "User-Agent": "App/2"],
+            body: #"{"hello":"world"}"#)
+        let outcome = pipeline.processRequest(request)
+        #expect(outcome.request.body?.utf8Text == #"{"wrapper":{"hello":"world"}}"#)
+        #expect(outcome.request.headers["User-Agent"] == "ProxyApp/1.0")
+        let reply = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"json": {"wrapper": {"hello": "world"}}}"#.utf8))
+        let (final, _) = pipeline.processResponse(reply, for: outcome)
+        #expect(final.body.utf8Text == #"{"json": {"wrapper": {"hello": "world"}},"proxy_timestamp":1700000000}"#)
+        #expect(!pipeline.mightApply(to: try PipelineFixture.request("GET", "https://httpbin.org/post")))
+    }
+}
