@@ -19,6 +19,10 @@ let package = Package(
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
         .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting"]),
         .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
+        // Examples: real targets that CI builds and runs (see the README's "Examples").
+        .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/TutorialProxy"),
+        .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/ActivityMonitor"),
+        .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
     ],
     swiftLanguageModes: [.v6]
 )
