@@ -22,6 +22,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 
+    /// Whether `lhs` comes before `rhs` in the file (compares byte offsets).
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.offset < rhs.offset
     }

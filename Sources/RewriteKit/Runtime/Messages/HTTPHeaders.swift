@@ -36,8 +36,11 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         self.init(elements)
     }
 
+    /// The position of the first field.
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field.
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`, in the order the fields were added.
     public subscript(position: Int) -> Field { fields[position] }
 
     /// The value of the first field with this name, if any.
