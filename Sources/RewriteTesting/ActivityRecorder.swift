@@ -36,7 +36,7 @@ public final class ActivityRecorder: Sendable {
     ///
     /// - Returns: the events when the condition held, `nil` on timeout.
     public func waitForEvents(
-        timeout: TimeInterval = 5,
+        timeout: TimeInterval = 10,
         until condition: ([ActivityEvent]) -> Bool
     ) async -> [ActivityEvent]? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -50,7 +50,7 @@ public final class ActivityRecorder: Sendable {
 
     /// Waits for `count` requests to finish (or `timeout`) and returns their `.finished`
     /// events in the order they finished; fewer than `count` on timeout.
-    public func finishedRequests(count: Int, timeout: TimeInterval = 5) async -> [ActivityEvent] {
+    public func finishedRequests(count: Int, timeout: TimeInterval = 10) async -> [ActivityEvent] {
         let events = await waitForEvents(timeout: timeout) { events in
             events.lazy.filter { $0.kind == .finished }.count >= count
         }
