@@ -3,7 +3,8 @@
 /// The three codes swift-argument-parser distinguishes — success, failure and usage
 /// error — except that a usage error is 2 (as the tool's issue asks, and as most Unix
 /// tools do) instead of argument-parser's 64. `--help` says so.
-enum ExitCode: Int32 {
+/// It is an `Error` so that a failed step can hand the status back in a `Result`.
+enum ExitCode: Int32, Error {
     /// The command did what was asked and found no error.
     case success = 0
     /// The command ran and found a problem: an error in a rule file.

@@ -97,9 +97,11 @@ enum HelpText {
           RULES...                    Rule files, applied in order; '-' reads standard input.
 
         OPTIONS:
-          --request "METHOD URL"      The request, e.g. "POST https://httpbin.org/post". Required.
+          --request "METHOD URL"      The request, e.g. "POST https://httpbin.org/post"; a bare
+                                      URL means GET. Required.
           -H, --header "Name: value"  A request header; repeat for more.
-          --body TEXT|@FILE           The request body: the text, or the contents of FILE.
+          --body TEXT|@FILE           The request body: the text as typed, or the bytes of FILE
+                                      ('@-' reads standard input).
           --response STATUS           A response from the server to run the response phase on.
           --response-header "Name: value"
                                       A response header; repeat for more.

@@ -10,7 +10,7 @@ enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// A string, or `null` when there is none.
-    static func string(_ text: String?) -> JSONValue {
+    static func nullable(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
@@ -59,5 +59,12 @@ enum JSONValue: Sendable, Equatable {
             }
         }
         return result + "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    /// A string literal is a JSON string.
+    init(stringLiteral value: String) {
+        self = .string(value)
     }
 }

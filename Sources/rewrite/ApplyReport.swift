@@ -1,0 +1,82 @@
+import RewriteKit
+
+/// What `rewrite apply` found out: the request before and after the request phase, the
+/// response before and after the response phase (or the failure), how the answer is
+/// shaped, and the pipeline's trace. Rendered as text by ``ApplyTextRenderer`` and as
+/// JSON by `ApplyReport.json`.
+struct ApplyReport {
+    /// Where the response that the response phase ran on came from.
+    enum ResponseSource: Equatable {
+        /// A rule answered with `respond`; no network.
+        case stub(rule: RuleReference?)
+        /// `--response STATUS` on the command line.
+        case given
+        /// A rule failed the request with `fail`: there is no response.
+        case failed(code: Int, rule: RuleReference?)
+        /// The request would go to the network and no `--response` was given.
+        case none
+    }
+
+    /// The request as given on the command line.
+    let originalRequest: HTTPRequest
+    /// The request after the request phase.
+    let request: HTTPRequest
+    /// The response the response phase started from (stub or given).
+    let originalResponse: HTTPResponse?
+    /// The response after the response phase.
+    let response: HTTPResponse?
+    /// Where the response came from.
+    let source: ResponseSource
+    /// The rules that applied, in order.
+    let appliedRules: [RuleReference]
+    /// `delay`, in seconds.
+    let delay: Double?
+    /// `throttle`, in bytes per second.
+    let throttleBytesPerSecond: Int?
+    /// `cache`, in seconds.
+    let cacheLifetime: Double?
+    /// Every step, request phase then response phase.
+    let trace: Trace
+
+    /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
+    /// on `givenResponse` if there is one.
+    static func run(_ pipeline: Pipeline, request: HTTPRequest, givenResponse: HTTPResponse?) -> ApplyReport {
+        let outcome = pipeline.processRequest(request)
+        let deciding = outcome.trace.entries.last { entry in
+            switch entry.event {
+            case .responded, .failed: return true
+            default: return false
+            }
+        }?.rule
+        var start: HTTPResponse?
+        var source = ResponseSource.none
+        switch outcome.disposition {
+        case .respond(let stub):
+            start = stub
+            source = .stub(rule: deciding)
+        case .fail(let code):
+            source = .failed(code: code, rule: deciding)
+        case .forward:
+            if let givenResponse {
+                start = givenResponse
+                source = .given
+            }
+        }
+        var final: HTTPResponse?
+        var trace = outcome.trace
+        if let start {
+            (final, trace) = pipeline.processResponse(start, for: outcome)
+        }
+        return ApplyReport(
+            originalRequest: request, request: outcome.request, originalResponse: start, response: final,
+            source: source, appliedRules: outcome.appliedRules, delay: outcome.delay,
+            throttleBytesPerSecond: outcome.throttleBytesPerSecond, cacheLifetime: outcome.cacheLifetime,
+            trace: trace)
+    }
+
+    /// The failure's code and `URLError` name, when a rule failed the request.
+    var failure: (code: Int, name: String)? {
+        guard case .failed(let code, _) = source else { return nil }
+        return (code, URLErrorName.name(of: code))
+    }
+}

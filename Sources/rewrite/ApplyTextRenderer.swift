@@ -1,0 +1,98 @@
+import RewriteKit
+
+/// Renders an ``ApplyReport`` for people: `REQUEST`, `RESPONSE` and `TRACE` sections.
+///
+/// Messages are shown exactly: headers in order as `Name: value`, bodies as their text,
+/// line for line (binary bodies by size). The trace groups the steps by rule, each rule
+/// as `"NAME" at FILE:LINE`, and shows what every action changed, before → after.
+struct ApplyTextRenderer {
+    /// Colour, or none.
+    let style: TerminalStyle
+
+    /// The whole report, ending in a newline.
+    func render(_ report: ApplyReport) -> String {
+        var lines: [String] = []
+        lines.append(style.heading("REQUEST"))
+        lines.append("  \(report.request.method) \(report.request.url)")
+        lines += headerLines(report.request.headers)
+        lines += bodyLines(report.request.body)
+        lines.append("")
+        lines += responseSection(report)
+        lines.append("")
+        lines += TraceTextRenderer(style: style, report: report).lines()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func responseSection(_ report: ApplyReport) -> [String] {
+        var lines: [String] = []
+        switch report.source {
+        case .stub(let rule):
+            let by = rule.map { " by \(style.rule("\"\($0.name)\""))" } ?? ""
+            lines.append(style.heading("RESPONSE") + style.dim("  stub") + by + style.dim(", no network"))
+        case .given:
+            lines.append(style.heading("RESPONSE") + style.dim("  from --response"))
+        case .failed(let code, let rule):
+            lines.append(style.heading("RESPONSE") + style.dim("  none: the request fails"))
+            let by = rule.map { " (fail in \(style.rule("\"\($0.name)\"")))" } ?? ""
+            lines.append("  " + style.removed("URLError \(code) \(URLErrorName.name(of: code))") + by)
+        case .none:
+            lines.append(style.heading("RESPONSE") + style.dim("  none given"))
+            lines.append("  the request goes to the network; pass --response STATUS to run the response phase")
+        }
+        if let response = report.response {
+            let reason = HTTPStatusText.reason(for: response.status)
+            lines.append("  \(response.status)" + (reason.isEmpty ? "" : " \(reason)"))
+            lines += headerLines(response.headers)
+            lines += bodyLines(response.body)
+        }
+        if let shaping = shapingLine(report) {
+            lines.append("  " + style.dim(shaping))
+        }
+        return lines
+    }
+
+    private func headerLines(_ headers: HTTPHeaders) -> [String] {
+        headers.map { "  \($0.name): \($0.value)" }
+    }
+
+    /// A blank line and the body's lines, or a note when there is none.
+    private func bodyLines(_ body: [UInt8]?) -> [String] {
+        guard let body else { return ["  " + style.dim("(no body)")] }
+        return [""] + Self.bodyText(body).map { "  " + $0 }
+    }
+
+    /// The body's lines as they are; a note for an empty or non-UTF-8 body.
+    static func bodyText(_ body: [UInt8]) -> [String] {
+        guard !body.isEmpty else { return ["(empty body)"] }
+        guard let text = utf8Text(body) else { return ["(\(body.count) bytes of binary data)"] }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count > 1, lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The body as text, when it is valid UTF-8.
+    static func utf8Text(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.utf8) == bytes ? text : nil
+    }
+
+    private func shapingLine(_ report: ApplyReport) -> String? {
+        var parts: [String] = []
+        if let delay = report.delay { parts.append("delayed \(Self.seconds(delay))") }
+        if let rate = report.throttleBytesPerSecond { parts.append("throttled to \(Self.rate(rate))") }
+        if let lifetime = report.cacheLifetime { parts.append("cacheable for \(Self.seconds(lifetime))") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `64 KB/s`, `1 MB/s`, `1500 bytes/s`.
+    static func rate(_ bytesPerSecond: Int) -> String {
+        if bytesPerSecond > 0, bytesPerSecond % (1024 * 1024) == 0 { return "\(bytesPerSecond / (1024 * 1024)) MB/s" }
+        if bytesPerSecond > 0, bytesPerSecond % 1024 == 0 { return "\(bytesPerSecond / 1024) KB/s" }
+        return "\(bytesPerSecond) bytes/s"
+    }
+
+    /// `2 s`, `0.8 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+}
