@@ -51,12 +51,20 @@ import Testing
             (["check", "a.rules", "--format"], "error: missing value for '--format'"),
             (["check", "-", "-"], "error: '-' (standard input) can be given only once"),
             (["--verison"], "error: unknown option '--verison'; did you mean '--version'?"),
+            (["apply", "a.rules"], "error: missing expected option '--request \"METHOD URL\"'"),
+            (["apply", "a.rules", "--request", "POST httpbin"], "error: invalid value 'POST httpbin' for '--request'"),
+            (["apply", "a.rules", "--request", "GET https://a.b", "-H", "bad"], "error: invalid value 'bad' for '-H/--header'; expected \"Name: value\""),
+            (["apply", "a.rules", "--request", "GET https://a.b", "--response-body", "x"], "error: '--response-body' needs '--response STATUS'"),
+            (["apply", "a.rules", "--request", "GET https://a.b", "--response", "9999"], "error: invalid value '9999' for '--response'; expected a status code from 100 to 599"),
+            (["apply", "a.rules", "--reqest", "GET https://a.b"], "error: unknown option '--reqest'; did you mean '--request'?"),
         ]
         for (arguments, message) in cases {
             let result = try RewriteProcess.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result)")
             #expect(result.stdout == "", "\(arguments)")
-            #expect(result.stderr.hasPrefix(message + "\n"), "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result)")
+            let topic = ["check", "apply"].contains(arguments[0]) ? "rewrite \(arguments[0])" : "rewrite"
+            #expect(result.stderr.contains("see '\(topic) --help' for more information"), "\(arguments)")
         }
     }
 }

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// `rewrite apply`, run as a process on the sample rules in `Rules/`.
+@Suite struct ApplyCommandTests {
+    /// The package root: `Rules/...` paths are given relative to it, as a user would.
+    static let root = RulesFolderTests.folder.deletingLastPathComponent()
+
+    /// The issue's acceptance check.
+    static let tutorial = [
+        "apply", "Rules/tutorial.rules", "--request", "POST https://httpbin.org/post",
+        "-H", "Content-Type: application/json", "--body", #"{"hello":"world"}"#,
+        "--response", "200", "--response-header", "Content-Type: application/json",
+        "--response-body", #"{"ok":true}"#,
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> RewriteProcess.Result {
+        try RewriteProcess.run(arguments, in: root, environment: environment)
+    }
+
+    /// The JSON form of a run, as a dictionary.
+    static func runJSON(_ arguments: [String], environment: [String: String?] = [:]) throws -> [String: Any] {
+        let result = try run(arguments + ["--format", "json"], environment: environment)
+        #expect(result.status == 0, "\(result)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require(parsed as? [String: Any], "\(result)")
+    }
+
+    /// The lines of one section of the text report (`REQUEST`, `RESPONSE`, `TRACE`).
+    static func section(_ name: String, of output: String) -> [String] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(name) }) else { return [] }
+        let rest = lines[(start + 1)...]
+        let end = rest.firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") } ?? rest.endIndex
+        return Array(rest[..<end])
+    }
+
+    @Test func tutorialWrapsTheBodyStampsTheResponseAndNamesTheRule() throws {
+        let result = try Self.run(Self.tutorial)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        let request = Self.section("REQUEST", of: result.stdout)
+        #expect(request.first == "  POST https://httpbin.org/post", "\(result)")
+        #expect(request.contains("  User-Agent: ProxyApp/1.0"), "\(result)")
+        #expect(request.contains("  Content-Type: application/json"))
+        #expect(request.contains(#"  {"wrapper":{"hello":"world"}}"#), "\(result)")
+
+        let response = Self.section("RESPONSE", of: result.stdout)
+        #expect(response.contains("  200 OK"), "\(result)")
+        let body = try #require(response.first { $0.contains("proxy_timestamp") }, "\(result)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body)")
+        #expect(object["ok"] as? Bool == true)
+        #expect(object["proxy_timestamp"] is NSNumber && !(object["proxy_timestamp"] is Bool), "\(body)")
+
+        let trace = Self.section("TRACE", of: result.stdout)
+        #expect(trace.first == #"  "wrap httpbin payloads" at Rules/tutorial.rules:2"#, "\(result)")
+        #expect(trace.contains { $0.contains("line 7") && $0.contains("wrap-json") }, "\(result)")
+        #expect(trace.contains { $0.contains("line 8") && $0.contains("User-Agent") && $0.contains("ProxyApp/1.0") })
+        #expect(trace.contains { $0.contains("line 12") && $0.contains("inject-json") }, "\(result)")
+        #expect(trace.contains { $0.hasSuffix(#"+ {"wrapper":{"hello":"world"}}"#) }, "body after, in the trace")
+        #expect(trace.contains { $0.hasSuffix(#"- {"hello":"world"}"#) }, "body before, in the trace")
+    }
+
+    @Test func tutorialAsJSON() throws {
+        let report = try Self.runJSON(Self.tutorial)
+        let request = try #require(report["request"] as? [String: Any])
+        #expect(request["method"] as? String == "POST")
+        #expect(request["url"] as? String == "https://httpbin.org/post")
+        #expect(request["body"] as? String == #"{"wrapper":{"hello":"world"}}"#)
+        let headers = try #require(request["headers"] as? [[String]])
+        #expect(headers.contains(["User-Agent", "ProxyApp/1.0"]))
+        #expect(headers.contains(["Content-Type", "application/json"]))
+
+        let response = try #require(report["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 200)
+        let body = try #require(response["body"] as? String)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        #expect(object["ok"] as? Bool == true)
+        #expect(object["proxy_timestamp"] is NSNumber && !(object["proxy_timestamp"] is Bool), "\(body)")
+        #expect(report["failure"] is NSNull)
+
+        let trace = try #require(report["trace"] as? [[String: Any]])
+        let rules = trace.compactMap { $0["rule"] as? [String: Any] }
+        #expect(!rules.isEmpty)
+        #expect(rules.allSatisfy { $0["name"] as? String == "wrap httpbin payloads" && $0["line"] as? Int == 2 })
+        #expect(rules.allSatisfy { $0["file"] as? String == "Rules/tutorial.rules" })
+        let phases = Set(trace.compactMap { $0["phase"] as? String })
+        #expect(phases == ["request", "response"])
+        #expect(trace.contains { $0["action"] as? String == "wrap-json" && $0["line"] as? Int == 7 })
+    }
+
+    @Test func respondStubAnswersFromTheFixture() throws {
+        let arguments = ["apply", "Rules/mock-api.rules", "--request", "GET https://api.myapp.com/v1/users"]
+        let report = try Self.runJSON(arguments)
+        let response = try #require(report["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 200)
+        let fixture = try String(
+            contentsOf: RulesFolderTests.folder.appendingPathComponent("fixtures/users.json"), encoding: .utf8)
+        #expect(response["body"] as? String == fixture)
+        #expect(report["responseSource"] as? String == "stub")
+        #expect(report["failure"] is NSNull)
+        let applied = try #require(report["appliedRules"] as? [[String: Any]])
+        #expect(applied.map { $0["name"] as? String } == ["list users"], "stop keeps the 404 default out")
+
+        let text = try Self.run(arguments)
+        #expect(text.status == 0, "\(text)")
+        #expect(Self.section("RESPONSE", of: text.stdout).contains("  200 OK"), "\(text)")
+        #expect(text.stdout.contains(#""list users" at Rules/mock-api.rules:5"#), "\(text)")
+    }
+
+    @Test func regexCaptureFillsTheStub() throws {
+        let report = try Self.runJSON(
+            ["apply", "Rules/mock-api.rules", "--request", "GET https://api.myapp.com/v1/users/42"])
+        let response = try #require(report["response"] as? [String: Any])
+        #expect(response["body"] as? String == #"{"id": 42, "name": "User 42"}"#)
+    }
+
+    @Test func unknownPathsGetTheNotFoundDefault() throws {
+        let report = try Self.runJSON(
+            ["apply", "Rules/mock-api.rules", "--request", "DELETE https://api.myapp.com/v1/nothing"])
+        let response = try #require(report["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 404)
+    }
+
+    @Test func failShowsTheURLErrorCodeAndName() throws {
+        let arguments = ["apply", "Rules/mock-api.rules", "--request", "POST https://api.myapp.com/v1/sync/now"]
+        let report = try Self.runJSON(arguments)
+        #expect(report["response"] is NSNull)
+        let failure = try #require(report["failure"] as? [String: Any])
+        #expect(failure["code"] as? Int == -1009)
+        #expect(failure["name"] as? String == "notConnectedToInternet")
+
+        let text = try Self.run(arguments)
+        #expect(text.status == 0, "\(text)")
+        #expect(Self.section("RESPONSE", of: text.stdout).contains { $0.contains("URLError -1009 notConnectedToInternet") }, "\(text)")
+        #expect(text.stdout.contains(#""offline sync" at Rules/mock-api.rules:"#))
+    }
+
+    @Test func forwardedRequestWithoutAResponseSaysSo() throws {
+        let result = try Self.run(["apply", "Rules/caching.rules", "--request", "GET https://api.myapp.com/config"])
+        #expect(result.status == 0, "\(result)")
+        let response = Self.section("RESPONSE", of: result.stdout)
+        #expect(response.contains { $0.contains("--response STATUS") }, "\(result)")
+        #expect(response.contains { $0.contains("cacheable for 300 s") }, "\(result)")
+        #expect(result.stdout.contains(#""cache the config" at Rules/caching.rules:3"#), "\(result)")
+    }
+
+    @Test func environmentVariablesReachTemplates() throws {
+        let arguments = ["apply", "Rules/header-injection.rules", "--request", "GET https://api.myapp.com/me"]
+        let fromOption = try Self.runJSON(arguments + ["--env", "API_TOKEN=secret"])
+        let headers = try #require((fromOption["request"] as? [String: Any])?["headers"] as? [[String]])
+        #expect(headers.contains(["Authorization", "Bearer secret"]))
+
+        let fromProcess = try Self.runJSON(arguments, environment: ["API_TOKEN": "from-env"])
+        let processHeaders = try #require((fromProcess["request"] as? [String: Any])?["headers"] as? [[String]])
+        #expect(processHeaders.contains(["Authorization", "Bearer from-env"]))
+    }
+
+    @Test func rulesWithErrorsAreReportedLikeCheckAndNothingRuns() throws {
+        let folder = try TemporaryFolder(["broken.rules": CheckCommandTests.threeErrors])
+        let result = try RewriteProcess.run(
+            ["apply", "broken.rules", "--request", "GET https://api.myapp.com/"], in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("broken.rules:3:15: error: unknown action 'wrap-jsn'; did you mean 'wrap-json'?"))
+        #expect(result.stderr.hasSuffix("3 errors in 1 file\n"), "\(result)")
+    }
+
+    @Test func missingRuleFileExitsTwo() throws {
+        let result = try Self.run(["apply", "Rules/nope.rules", "--request", "GET https://api.myapp.com/"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("error: cannot read 'Rules/nope.rules': no such file"))
+    }
+
+    @Test func rulesFromStandardInput() throws {
+        let result = try RewriteProcess.run(
+            ["apply", "-", "--request", "GET https://httpbin.org/get", "--format", "json"],
+            input: """
+                rule "stamp" {
+                    request { set-header "X-Stamp" "yes" }
+                }
+
+                """)
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let headers = try #require((report["request"] as? [String: Any])?["headers"] as? [[String]])
+        #expect(headers == [["X-Stamp", "yes"]])
+        let rule = try #require((report["appliedRules"] as? [[String: Any]])?.first)
+        #expect(rule["file"] as? String == "<stdin>")
+    }
+}
