@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "RewriteKit"),
         .target(name: "RewriteTesting", dependencies: ["RewriteKit"]),
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
+        .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTesting"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
         .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting"]),
         .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),

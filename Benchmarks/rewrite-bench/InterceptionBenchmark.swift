@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RewriteKit
+import RewriteTesting
+
+/// Sequential request latency on loopback through URLSession: plain, with rules that do
+/// not apply, with a rule that rewrites the request and the response, and with a stub.
+/// The variants run round-robin, so noise from other processes hits them alike.
+struct InterceptionBenchmark {
+    var quick: Bool
+
+    private struct Variant {
+        var name: String
+        var session: URLSession
+        var request: URLRequest
+        var rewriter: Rewriter?
+        var goal: Double?
+        var samples = Samples()
+        var failures = 0
+    }
+
+    static let noneAppliesRules = """
+        rule "elsewhere" {
+            when host == "api.elsewhere.invalid"
+            request { set-header "X-Bench" "1" }
+        }
+        """
+
+    static let rewriteRules = """
+        rule "rewrite" {
+            when method == POST and path == "/post"
+            request {
+                set-header "X-Bench" "1"
+                wrap-json "wrapper"
+            }
+            response {
+                inject-json "proxied" true
+            }
+        }
+        """
+
+    static let stubRules = """
+        rule "stub" {
+            when path == "/stub"
+            respond 200 {
+                header "Content-Type" "application/json"
+                body json {"ok": true, "items": [1, 2, 3]}
+            }
+        }
+        """
+
+    func run() -> (rows: [ResultRow], notes: [String]) {
+        let server: TestHTTPServer
+        do {
+            server = try TestHTTPServer()
+        } catch {
+            return ([.unavailable("latency", reason: "cannot start the test server: \(error)")], [])
+        }
+        defer { server.stop() }
+        var notes: [String] = []
+        var variants: [Variant] = []
+        let body = Data(#"{"user": {"id": 42, "name": "Ada"}, "items": [1, 2, 3], "note": "loopback latency"}"#.utf8)
+        func request(_ path: String) -> URLRequest {
+            var request = URLRequest(url: server.url(path))
+            request.httpMethod = "POST"
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            return request
+        }
+        variants.append(Variant(name: "plain URLSession", session: URLSession(configuration: .ephemeral), request: request("/post"), rewriter: nil, goal: nil))
+        let specs: [(String, String, String, Double?)] = [
+            ("rules installed, none applies", Self.noneAppliesRules, "/post", 1.02),
+            ("set-header + wrap-json + response inject-json", Self.rewriteRules, "/post", 1.20),
+            ("respond stub (no network)", Self.stubRules, "/stub", nil),
+        ]
+        for (name, rules, path, goal) in specs {
+            do {
+                let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(rules, name: "latency.rules"))
+                let configuration = URLSessionConfiguration.ephemeral
+                try rewriter.install(in: configuration)
+                variants.append(Variant(
+                    name: name, session: URLSession(configuration: configuration), request: request(path),
+                    rewriter: rewriter, goal: goal))
+            } catch {
+                notes.append("latency, \(name): \(error)")
+            }
+        }
+        defer {
+            for variant in variants {
+                variant.session.invalidateAndCancel()
+                variant.rewriter?.uninstall()
+            }
+        }
+
+        // Check each variant does what it says, once.
+        for variant in variants {
+            let result = Self.send(variant.request, on: variant.session)
+            let text = String(decoding: result.data ?? Data(), as: UTF8.self)
+            if result.status != 200 {
+                notes.append("latency, \(variant.name): status \(result.status.map(String.init) ?? "none")")
+            } else if variant.name.hasPrefix("set-header"), !(text.contains("\"proxied\"") && text.contains("wrapper")) {
+                notes.append("latency, \(variant.name): the response does not show the rewrite: \(text.prefix(200))")
+            }
+        }
+
+        let count = quick ? 400 : 4_000
+        let warmUp = quick ? 30 : 100
+        for round in -warmUp..<count {
+            // Rotate the starting variant so none always runs right after another.
+            for offset in 0..<variants.count {
+                let index = (round + warmUp + offset) % variants.count
+                var ok = false
+                let time = Stopwatch.time {
+                    ok = Self.send(variants[index].request, on: variants[index].session).status == 200
+                }
+                if !ok { variants[index].failures += 1 }
+                if round >= 0 { variants[index].samples.append(time) }
+            }
+        }
+
+        guard let plain = variants.first else { return ([], notes) }
+        let plainMedian = plain.samples.median
+        let plainP99 = plain.samples.percentile(99)
+        var rows = [ResultRow(
+            name: "latency: plain URLSession (baseline)",
+            measured: "\(Format.duration(plainMedian)) median, p99 \(Format.duration(plainP99))",
+            baseline: "—", ratio: "1.000×", goal: "", verdict: .informational)]
+        for variant in variants.dropFirst() {
+            let median = variant.samples.median
+            let p99 = variant.samples.percentile(99)
+            let ratio = median / plainMedian
+            var verdict = ResultRow.Verdict.informational
+            var goal = ""
+            if let target = variant.goal {
+                goal = "≤ \(String(format: "%.2f", target))× plain"
+                verdict = ratio <= target ? .met : .missed
+            }
+            rows.append(ResultRow(
+                name: "latency: \(variant.name)",
+                measured: "\(Format.duration(median)) median, p99 \(Format.duration(p99)) (\(Format.ratio(p99 / plainP99)) at p99)",
+                baseline: "\(Format.duration(plainMedian)) plain",
+                ratio: Format.ratio(ratio), goal: goal, verdict: verdict))
+        }
+        notes.append("latency: \(count) sequential requests per variant after \(warmUp) warm-up rounds, POST of \(body.count) B, round-robin")
+        for variant in variants where variant.failures > 0 {
+            notes.append("latency, \(variant.name): \(variant.failures) requests failed")
+        }
+        return (rows, notes)
+    }
+
+    /// Sends one request and waits for the whole response.
+    static func send(_ request: URLRequest, on session: URLSession) -> (status: Int?, data: Data?) {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResponseBox()
+        session.dataTask(with: request) { data, response, _ in
+            box.set(status: (response as? HTTPURLResponse)?.statusCode, data: data)
+            done.signal()
+        }.resume()
+        done.wait()
+        return box.get()
+    }
+}
+
+/// Carries a completion handler's result back to the waiting thread.
+private final class ResponseBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int?
+    private var data: Data?
+
+    func set(status: Int?, data: Data?) {
+        lock.withLock {
+            self.status = status
+            self.data = data
+        }
+    }
+
+    func get() -> (status: Int?, data: Data?) {
+        lock.withLock { (status, data) }
+    }
+}
