@@ -34,6 +34,16 @@ class RewriteURLProtocol: URLProtocol {
     }
 
     override func startLoading() {
+        // corelibs can run a cancel's `stopLoading` before the resume's
+        // `startLoading` (both go through its asynchronous protocol set-up), so
+        // a task can arrive here already cancelled and reported: starting it
+        // would call the client after the task finished, which traps. `error`
+        // is set by `cancel()` before it stops the protocol; `state` is kept
+        // behind corelibs' own attribute lock, not the session queue, so both
+        // are safe to read here.
+        if let task, task.error != nil || task.state == .canceling || task.state == .completed {
+            return
+        }
         let installation = InstallationRegistry.shared.installation(forSlot: Self.slot) ?? .passThrough
         let next = Exchange(
             protocolObject: self, installation: installation,

@@ -31,6 +31,18 @@ public final class Rewriter: Sendable {
         state = Locked(State(pipeline: pipeline))
     }
 
+    /// Creates a rewriter for rule sets, composed in priority order (the first set's rules first).
+    public convenience init(ruleSets: [RuleSet]) {
+        self.init(pipeline: Pipeline(ruleSets: ruleSets))
+    }
+
+    /// Creates a rewriter for one rule file; relative `body file` paths resolve beside it.
+    ///
+    /// - Throws: ``RuleSetError`` with the file's diagnostics when it has errors or cannot be read.
+    public convenience init(contentsOf url: URL) throws(RuleSetError) {
+        try self.init(ruleSets: [RuleSet(contentsOf: url)])
+    }
+
     /// The rules in force. Replacing them affects requests that start afterwards;
     /// requests in flight finish with the rules they started with.
     public var pipeline: Pipeline {
@@ -69,8 +81,12 @@ public final class Rewriter: Sendable {
         state.withLock { $0.installations.append(installation) }
         _ = URLProtocol.registerClass(RewriteURLProtocol.self)
         #if canImport(FoundationNetworking)
-        let registered = URLSession.shared.configuration.protocolClasses ?? []
-        guard registered.contains(where: { $0 == RewriteURLProtocol.self }) else {
+        // The first URLSession made registers the built-in protocols, and corelibs
+        // consults registered classes first-registered-first, so a class
+        // registered later comes after HTTP's and is never asked. The shared
+        // session copies the registered list when it is made: the interceptor
+        // must be first in that list.
+        guard let first = URLSession.shared.configuration.protocolClasses?.first, first == RewriteURLProtocol.self else {
             remove(installation)
             throw .sharedSessionAlreadyCreated
         }
