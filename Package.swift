@@ -18,7 +18,11 @@ let package = Package(
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTesting"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
-        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting"]),
+        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting", "SharedSessionProbe"]),
+        // Runs URLSession.shared interception in a fresh process for InterceptionTests.
+        .executableTarget(
+            name: "SharedSessionProbe", dependencies: ["RewriteKit", "RewriteTesting"],
+            path: "Tests/SharedSessionProbe"),
         .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
         // Examples: real targets that CI builds and runs (see the README's "Examples").
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/TutorialProxy"),

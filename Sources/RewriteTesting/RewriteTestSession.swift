@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RewriteKit
+
+/// A URLSession whose traffic goes through rules loaded for one test.
+///
+/// Each test session installs its own ``RewriteKit/Rewriter`` in its own
+/// configuration, so tests using different rules can run in parallel without
+/// seeing each other's stubs. It records every activity event, so a test can
+/// ask which rules fired.
+///
+/// ```swift
+/// let stubs = try RewriteTestSession(rules: """
+///     rule "users" {
+///         when path == "/users"
+///         respond 200 { body json [] }
+///     }
+///     """)
+/// let client = APIClient(session: stubs.session)
+/// _ = try await client.users()
+/// #expect(await stubs.firedRuleNames() == ["users"])
+/// ```
+public final class RewriteTestSession: Sendable {
+    /// The rewriter running this session's rules.
+    public let rewriter: Rewriter
+    /// The configuration the rewriter is installed in; make more sessions from it if needed.
+    public let configuration: URLSessionConfiguration
+    /// A session made from `configuration`.
+    public let session: URLSession
+    private let recorded = EventLog()
+    private let observation: ActivityObservation
+
+    /// Loads rules from text. `configuration` is copied; its settings are kept.
+    public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
+        try self.init(ruleSets: [RuleSet(source: rules, name: name)], configuration: configuration)
+    }
+
+    /// Loads a rule file (relative `body file` paths resolve beside it).
+    public convenience init(contentsOf url: URL, configuration: URLSessionConfiguration = .ephemeral) throws {
+        try self.init(ruleSets: [RuleSet(contentsOf: url)], configuration: configuration)
+    }
+
+    /// Uses rule sets already loaded, in priority order.
+    public init(ruleSets: [RuleSet], configuration: URLSessionConfiguration = .ephemeral) throws {
+        let copy = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        rewriter = Rewriter(pipeline: Pipeline(ruleSets: ruleSets))
+        try rewriter.install(in: copy)
+        self.configuration = copy
+        session = URLSession(configuration: copy)
+        let recorded = recorded
+        observation = rewriter.addObserver { recorded.append($0) }
+    }
+
+    deinit {
+        invalidate()
+    }
+
+    /// Every activity event so far, in order.
+    public var events: [ActivityEvent] { recorded.all }
+
+    /// Waits until at least `count` requests have finished (or `timeout` passes)
+    /// and returns the `.finished` events, in order.
+    public func finishedRequests(count: Int = 1, timeout: TimeInterval = 10) async -> [ActivityEvent] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let finished = recorded.all.filter { $0.kind == .finished }
+            if finished.count >= count || Date() >= deadline { return finished }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+    }
+
+    /// The names of the rules that applied to the finished requests, in order,
+    /// each once per request, after waiting for `requests` requests to finish.
+    public func firedRuleNames(requests: Int = 1, timeout: TimeInterval = 10) async -> [String] {
+        await finishedRequests(count: requests, timeout: timeout).flatMap { $0.appliedRules.map(\.name) }
+    }
+
+    /// Uninstalls the rules and lets the session finish its tasks. Called on deinit.
+    public func invalidate() {
+        observation.cancel()
+        session.finishTasksAndInvalidate()
+        rewriter.uninstall()
+    }
+}
+
+/// The events a test session has seen.
+private final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [ActivityEvent] = []
+
+    func append(_ event: ActivityEvent) {
+        lock.lock()
+        events.append(event)
+        lock.unlock()
+    }
+
+    var all: [ActivityEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}

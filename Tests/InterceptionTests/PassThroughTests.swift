@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import RewriteKit
+import RewriteTesting
+import Testing
+
+/// Requests a rule matches but does not change arrive exactly as without the interceptor.
+@Suite("Pass-through")
+struct PassThroughTests {
+    static let observeOnly = """
+        rule "observe" {
+            when host == "127.0.0.1"
+            response { log }
+        }
+        """
+
+    @Test("bodies arrive byte-identical to a plain session's", arguments: Caller.allCases)
+    func byteIdentical(caller: Caller) async throws {
+        let harness = try Harness(Self.observeOnly)
+        let request = URLRequest(url: harness.url("/bytes/300000?seed=7"))
+        let plain = await Caller.completionHandler.fetch(request, in: plainSession)
+        let intercepted = await caller.fetch(request, in: harness.session)
+        #expect(plain.data.count == 300_000)
+        #expect(intercepted.error == nil)
+        #expect(TestSHA256.hex([UInt8](intercepted.data)) == TestSHA256.hex([UInt8](plain.data)))
+        #expect(await harness.finishedEvents().count == 1)
+    }
+
+    @Test("a request no rule can touch is not intercepted at all")
+    func notIntercepted() async throws {
+        let harness = try Harness("""
+            rule "elsewhere" {
+                when host == "api.example.com"
+                request { set-header "X-Touched" "yes" }
+            }
+            """)
+        let reply = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
+        #expect(reply.status == 200)
+        #expect(!reply.text.contains("X-Touched"))
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(harness.allEvents.isEmpty)
+    }
+
+    @Test("the configuration's httpAdditionalHeaders are sent and visible to rules")
+    func additionalHeaders() async throws {
+        let harness = try Harness("""
+            rule "needs the app header" {
+                when header "X-App-Version" == "7.1"
+                request { set-header "X-Seen" "${header.X-App-Version}" }
+            }
+            """) { $0.httpAdditionalHeaders = ["X-App-Version": "7.1"] }
+        let reply = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
+        let headers = try #require(jsonObject(reply.data)?["headers"] as? [String: String])
+        let lowered = Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) })
+        #expect(lowered["x-app-version"] == "7.1")
+        #expect(lowered["x-seen"] == "7.1")
+    }
+
+    @Test("redirects end at the same URL, status and body as without the interceptor", arguments: Caller.allCases)
+    func redirects(caller: Caller) async throws {
+        let harness = try Harness(Self.observeOnly)
+        let request = URLRequest(url: harness.url("/redirect/3"))
+        let plain = await Caller.async.fetch(request, in: plainSession)
+        let intercepted = await caller.fetch(request, in: harness.session)
+        #expect(intercepted.status == plain.status)
+        #expect(intercepted.status == 200)
+        #expect(intercepted.response?.url == plain.response?.url)
+        #expect(intercepted.response?.url?.path == "/get")
+        #expect(jsonObject(intercepted.data)?["path"] as? String == "/get")
+    }
+
+    @Test("a refused connection fails with the same URLError code as without the interceptor", arguments: Caller.allCases)
+    func refused(caller: Caller) async throws {
+        let harness = try Harness("""
+            rule "observe everything" {
+                response { log }
+            }
+            """)
+        let closedPort = URLRequest(url: URL(string: "http://127.0.0.1:9/nothing")!)
+        let plain = await Caller.async.fetch(closedPort, in: plainSession)
+        let intercepted = await caller.fetch(closedPort, in: harness.session)
+        #expect(plain.error?.code == .cannotConnectToHost)
+        #expect(intercepted.error?.code == plain.error?.code)
+    }
+
+    @Test("gzip responses arrive decoded, without a stale Content-Encoding", arguments: Caller.allCases)
+    func gzip(caller: Caller) async throws {
+        let harness = try Harness(Self.observeOnly)
+        let reply = await caller.fetch(URLRequest(url: harness.url("/gzip")), in: harness.session)
+        #expect(reply.status == 200)
+        #expect(jsonObject(reply.data) != nil)
+        #expect(reply.response?.value(forHTTPHeaderField: "Content-Encoding") == nil)
+        if let length = reply.response?.value(forHTTPHeaderField: "Content-Length") {
+            #expect(Int(length) == reply.data.count)
+        }
+    }
+
+    @Test("server error statuses and their bodies pass through", arguments: Caller.allCases)
+    func serverErrors(caller: Caller) async throws {
+        let harness = try Harness(Self.observeOnly)
+        let reply = await caller.fetch(URLRequest(url: harness.url("/status/503")), in: harness.session)
+        let plain = await Caller.async.fetch(URLRequest(url: harness.url("/status/503")), in: plainSession)
+        #expect(reply.status == 503)
+        #expect(reply.data == plain.data)
+    }
+}

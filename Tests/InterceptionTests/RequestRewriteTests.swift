@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import RewriteKit
+import RewriteTesting
+import Testing
+
+/// Request actions, as the server receives them.
+@Suite("Request rewriting")
+struct RequestRewriteTests {
+    @Test("headers are set, added and removed")
+    func headers() async throws {
+        let harness = try Harness("""
+            rule "headers" {
+                when path == "/headers"
+                request {
+                    set-header "X-Set" "one"
+                    add-header "X-Added" "two"
+                    remove-header "X-Secret"
+                }
+            }
+            """)
+        var request = URLRequest(url: harness.url("/headers"))
+        request.setValue("hidden", forHTTPHeaderField: "X-Secret")
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        let headers = try #require(jsonObject(reply.data)?["headers"] as? [String: String])
+        let lowered = Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) })
+        #expect(lowered["x-set"] == "one")
+        #expect(lowered["x-added"] == "two")
+        #expect(lowered["x-secret"] == nil)
+    }
+
+    @Test("query parameters and the URL are rewritten")
+    func urlParts() async throws {
+        let harness = try Harness("""
+            rule "legacy path" {
+                when path ~ /^\\/v1\\/(\\w+)$/
+                request {
+                    set-path "/anything/v2/${1}"
+                    set-query "page" "2"
+                    remove-query "tracking"
+                }
+            }
+            """)
+        let reply = await Caller.async.fetch(URLRequest(url: harness.url("/v1/users?tracking=abc&page=1")), in: harness.session)
+        let echo = try #require(jsonObject(reply.data))
+        #expect(echo["path"] as? String == "/anything/v2/users")
+        #expect(echo["args"] as? [String: String] == ["page": "2"])
+    }
+
+    @Test("set-url maps a production host to the local server")
+    func setURL() async throws {
+        let harness = try Harness("""
+            rule "staging" {
+                when url ~ /^https:\\/\\/api\\.myapp\\.com\\/v1\\/(.*)$/
+                request { set-url "{{BASE}}/anything/v2/${1}" }
+            }
+            """)
+        let reply = await Caller.async.fetch(URLRequest(url: URL(string: "https://api.myapp.com/v1/users/42?x=1")!), in: harness.session)
+        #expect(reply.status == 200)
+        #expect(jsonObject(reply.data)?["path"] as? String == "/anything/v2/users/42")
+    }
+
+    @Test("a rewritten body goes out whole, with a fresh Content-Length", arguments: [false, true])
+    func bodyRewrite(asStream: Bool) async throws {
+        let harness = try Harness("""
+            rule "wrap" {
+                when method == POST
+                request { wrap-json "payload" }
+            }
+            """)
+        let original = #"{"name":"Zoë","tags":["a","b"],"n":1.50}"#
+        var request = URLRequest(url: harness.url("/post"))
+        request.httpMethod = "POST"
+        // A stale length from the original body must not truncate the new one.
+        request.setValue(String(original.utf8.count), forHTTPHeaderField: "Content-Length")
+        if asStream {
+            request.httpBodyStream = InputStream(data: Data(original.utf8))
+        } else {
+            request.httpBody = Data(original.utf8)
+        }
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        let echo = try #require(jsonObject(reply.data))
+        #expect(echo["data"] as? String == #"{"payload":"# + original + "}")
+        #expect(echo["bodyLength"] as? Int == original.utf8.count + #"{"payload":}"#.utf8.count)
+        // The connection is still healthy for the next request.
+        let next = await Caller.async.fetch(jsonPost(harness.url("/post"), "[1]"), in: harness.session)
+        #expect((jsonObject(next.data)?["data"] as? String) == #"{"payload":[1]}"#)
+    }
+
+    @Test("a body a rule cannot handle goes out byte-identical")
+    func untouchableBody() async throws {
+        let harness = try Harness("""
+            rule "inject" {
+                when method == POST
+                request { inject-json "added" true }
+            }
+            """)
+        let notJSON = "name=a&x={oops"
+        var request = jsonPost(harness.url("/post"), notJSON)
+        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        let echo = try #require(jsonObject(reply.data))
+        #expect(echo["data"] as? String == notJSON)
+        #expect(echo["bodySHA256"] as? String == TestSHA256.hex(Array(notJSON.utf8)))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `installForSharedSession()` in a process of its own (registration must come
+/// before the first URLSession, so it cannot share the test process).
+@Suite("URLSession.shared")
+struct SharedSessionTests {
+    func runProbe(_ mode: String) throws -> String {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("SharedSessionProbe")
+        process.arguments = [mode]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("registered at start-up, the shared session is intercepted")
+    func early() throws {
+        #expect(try runProbe("early") == "X-Shared: intercepted")
+    }
+
+    @Test("registered after a session exists, installation says why it cannot work")
+    func late() throws {
+        let line = try runProbe("late")
+        #if canImport(FoundationNetworking)
+        #expect(line.hasPrefix("install failed: URLSession.shared was created before the interceptor was registered"))
+        #else
+        #expect(line == "X-Shared: intercepted")
+        #endif
+    }
+}
+
+/// The folder holding the built products (the test bundle's folder).
+let productsDirectory: URL = {
+    #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+    }
+    return Bundle.main.bundleURL
+    #else
+    return Bundle.main.bundleURL
+    #endif
+}()

@@ -1,0 +1,61 @@
+// Runs URLSession.shared through a Rewriter in a fresh process, because
+// registerClass only works before the first URLSession exists. The interception
+// tests run this binary and read its one line of output.
+//
+//   SharedSessionProbe early   install first, then GET through URLSession.shared
+//   SharedSessionProbe late    make a session first, then try to install
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RewriteKit
+import RewriteTesting
+
+func emit(_ line: String) -> Never {
+    print(line)
+    exit(0)
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "early"
+let server: TestHTTPServer
+do { server = try TestHTTPServer() } catch { emit("error: server: \(error)") }
+
+let rules: RuleSet
+do {
+    rules = try RuleSet(source: """
+        rule "shared" {
+            when path == "/headers"
+            request { set-header "X-Shared" "intercepted" }
+        }
+        """, name: "shared.rules")
+} catch { emit("error: rules: \(error)") }
+let rewriter = Rewriter(pipeline: Pipeline(ruleSets: [rules]))
+
+if mode == "late" { _ = URLSession(configuration: .default) }
+do {
+    try rewriter.installForSharedSession()
+} catch {
+    emit("install failed: \(error)")
+}
+
+let done = DispatchSemaphore(value: 0)
+let result = LockedLine()
+URLSession.shared.dataTask(with: server.url("/headers")) { data, _, error in
+    if let error {
+        result.set("request failed: \(error)")
+    } else {
+        let headers = (try? JSONSerialization.jsonObject(with: data ?? Data()) as? [String: Any])?["headers"] as? [String: String] ?? [:]
+        result.set("X-Shared: " + (headers.first { $0.key.lowercased() == "x-shared" }?.value ?? "<missing>"))
+    }
+    done.signal()
+}.resume()
+_ = done.wait(timeout: .now() + 20)
+rewriter.uninstall()
+emit(result.get() ?? "timed out")
+
+final class LockedLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var line: String?
+    func set(_ value: String) { lock.lock(); line = value; lock.unlock() }
+    func get() -> String? { lock.lock(); defer { lock.unlock() }; return line }
+}
