@@ -28,6 +28,9 @@ let package = Package(
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/TutorialProxy"),
         .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/ActivityMonitor"),
         .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
+        .testTarget(
+            name: "StubbedClientTests", dependencies: ["StubbedClient", "RewriteKit", "RewriteTesting"],
+            path: "Examples/StubbedClient/Tests/StubbedClientTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,28 @@
+#if canImport(Testing)
+import Foundation
+import Testing
+
+/// Records a Swift Testing issue, at the caller's source location, unless the session's
+/// next `requests` finished requests applied exactly the rules `names`, in order.
+///
+/// Waits up to `timeout` for the requests to finish, then compares the names of the rules
+/// that applied (in the order they applied, request after request) with `names`.
+///
+/// ```swift
+/// _ = try await client.users()
+/// await expectRulesFired(stubs, ["list users"])
+/// ```
+public func expectRulesFired(
+    _ session: RewriteTestSession,
+    _ names: [String],
+    requests: Int = 1,
+    timeout: TimeInterval = 10,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) async {
+    let finished = await session.finishedRequests(count: requests, timeout: timeout)
+    let comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
+    if let failure = comparison.failureMessage {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+    }
+}
+#endif

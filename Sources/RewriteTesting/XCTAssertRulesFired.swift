@@ -1,0 +1,29 @@
+#if canImport(XCTest)
+import Foundation
+import XCTest
+
+/// Fails the XCTest test unless the session's next `requests` finished requests applied
+/// exactly the rules `names`, in order.
+///
+/// Waits up to `timeout` for the requests to finish, then compares the names of the rules
+/// that applied (in the order they applied, request after request) with `names`.
+///
+/// ```swift
+/// _ = try await client.users()
+/// await XCTAssertRulesFired(stubs, ["list users"])
+/// ```
+public func XCTAssertRulesFired(
+    _ session: RewriteTestSession,
+    _ names: [String],
+    requests: Int = 1,
+    timeout: TimeInterval = 10,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) async {
+    let finished = await session.finishedRequests(count: requests, timeout: timeout)
+    let comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
+    if let failure = comparison.failureMessage {
+        XCTFail(failure, file: file, line: line)
+    }
+}
+#endif
