@@ -37,8 +37,8 @@ extension Checker {
         case .removeJSON(let path):
             checkJSONPath(template: path)
         case .replaceBody(let pattern, let replacement):
-            let own = checkRegex(pattern)
-            checkValue(replacement, groups: Checker.max(groups, own).map { Swift.max($0, own ?? 0) })
+            // `${n}` in the replacement is the match's own group n (like sed).
+            checkValue(replacement, groups: checkRegex(pattern))
         case .setBody(let body):
             check(body, groups: groups)
         case .setStatus(let code, let range):

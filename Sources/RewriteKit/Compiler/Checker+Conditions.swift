@@ -73,14 +73,15 @@ extension Checker {
         }
     }
 
-    /// The most capture groups any regex in the conditions has; `nil` if unknown.
+    /// How many capture groups the conditions' regexes have together (the
+    /// runtime numbers them on across regexes, in source order); `nil` if unknown.
     func captureGroups(in conditions: [Condition]) -> Int? {
-        var most = 0
+        var total = 0
         for test in conditions.flatMap(\.tests) {
             guard let value = test.value, case .regex(let regex) = value.kind else { continue }
             guard let count = RegexValidation.captureCount(of: regex) else { return nil }
-            most = Swift.max(most, count)
+            total += count
         }
-        return most
+        return total
     }
 }

@@ -94,7 +94,12 @@ struct Checker {
             var blockGroups = groups
             if let guardCondition {
                 check(guardCondition, inResponse: true, groups: groups)
-                blockGroups = Checker.max(groups, captureGroups(in: [guardCondition]))
+                // Guard groups are numbered after the rule's `when` groups.
+                if let whenGroups = groups, let guardGroups = captureGroups(in: [guardCondition]) {
+                    blockGroups = whenGroups + guardGroups
+                } else {
+                    blockGroups = nil
+                }
             }
             check(block, groups: blockGroups)
         case .respond(let respond):
@@ -128,11 +133,5 @@ struct Checker {
         if !(100...599).contains(code) {
             error(DiagnosticMessages.statusOutOfRange(code), range)
         }
-    }
-
-    /// The larger of two optional group counts; unknown (`nil`) wins.
-    static func max(_ lhs: Int?, _ rhs: Int?) -> Int? {
-        guard let lhs, let rhs else { return nil }
-        return Swift.max(lhs, rhs)
     }
 }

@@ -23,10 +23,17 @@ enum BodyActionRunner {
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
             result = edit(body) { JSONBridge.remove($0, path: path) }.summarized("removed \"\(text)\"")
         case .replaceBody(let regex, let replacement):
-            let with = renderer.text(of: replacement)
+            // Like sed: `${n}` in the replacement is group n of each match of
+            // this regex, not of the rule's conditions.
+            let base = renderer
             result = edit(body) { bytes in
                 guard let text = validUTF8(bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }
-                let replaced = regex.replacingMatches(in: text) { _ in with }
+                let replaced = regex.replacingMatches(in: text) { match in
+                    var perMatch = TemplateRenderer(
+                        request: base.request, response: base.response,
+                        captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
+                    return perMatch.text(of: replacement)
+                }
                 return replaced == text ? .unchanged(reason: "the pattern did not match") : .edited(Array(replaced.utf8))
             }.summarized("replaced matches of /\(regex.pattern)/")
         case .setBody(let source):

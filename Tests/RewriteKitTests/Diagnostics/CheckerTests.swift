@@ -189,6 +189,23 @@ struct CheckerTests {
             ])
     }
 
+    @Test func regexGroupsAreNumberedAcrossTheRulesRegexes() {
+        expectFrontEndDiagnostics(
+            #"""
+            rule "two regexes" {
+                when host ~ /^(\w+)\.example\.com$/ and path ~ /^\/v(\d+)\/(.*)$/
+                request { set-path "/${1}/v${2}/${3}/1️⃣${4}" }
+                response when header "X-Id" ~ /^id-(\d+)$/ {
+                    set-header "X-Seen" "${4}2️⃣${5}"
+                }
+            }
+            """#,
+            [
+                "1️⃣ error: template refers to regex group '${4}', but the rule's regexes have only 3 groups",
+                "2️⃣ error: template refers to regex group '${5}', but the rule's regexes have only 4 groups",
+            ])
+    }
+
     @Test func unreachableRulesWarn() {
         expectFrontEndDiagnostics(
             """

@@ -37,6 +37,9 @@ struct RequestActionTests {
         Case(action: "set-body \"plain ${method}\"", url: original, headers: defaults, body: "plain POST"),
         Case(action: "set-body json {\"a\": [1, 2]}", url: original, headers: defaults, body: "{\"a\": [1, 2]}"),
         Case(action: "replace-body /wor(ld)/ \"there\"", url: original, headers: defaults, body: "{\"hello\": \"there\"}"),
+        // `${n}` in a replacement is the match's own group, like sed.
+        Case(action: "replace-body /\"(w)(or)ld\"/ \"\\\"${2}${1}${0}\\\"\"", url: original, headers: defaults,
+             body: "{\"hello\": \"orw\"world\"\"}"),
         Case(action: "wrap-json \"data\"", url: original, headers: defaults, body: "{\"data\":{\"hello\": \"world\"}}"),
         Case(action: "inject-json \"meta.v\" 2", url: original, headers: defaults, body: "{\"hello\": \"world\",\"meta\":{\"v\":2}}"),
         Case(action: "remove-json \"hello\"", url: original, headers: defaults, body: "{}"),
