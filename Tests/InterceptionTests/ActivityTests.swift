@@ -36,6 +36,26 @@ struct ActivityTests {
         #expect(harness.rewriter.requestsInFlight == 0)
     }
 
+    @Test("log and tag actions reach observers as .log events, in order")
+    func logEvents() async throws {
+        let harness = try Harness("""
+            rule "tagged" {
+                when path == "/get"
+                request { tag "api-call" }
+                response { log }
+            }
+            """)
+        _ = await Caller.async.fetch(URLRequest(url: harness.url("/get")), in: harness.session)
+        let finished = try #require(await harness.finishedEvents().first)
+        let events = harness.allEvents.filter { $0.requestID == finished.requestID }
+        // Response actions run before the app gets the response.
+        #expect(events.map(\.kind) == [.started, .log, .log, .response, .finished])
+        let logs = events.filter { $0.kind == .log }
+        #expect(logs.map(\.tag) == ["api-call", nil])
+        #expect(logs.last?.message?.isEmpty == false)
+        #expect(logs.allSatisfy { $0.appliedRules.map(\.name) == ["tagged"] })
+    }
+
     @Test("secrets are redacted, case-insensitively, and apps can add names")
     func redaction() async throws {
         let harness = try Harness("""

@@ -4,7 +4,10 @@ import Foundation
 /// indicators, logs and tests.
 ///
 /// Every request sends `.started`, then `.response` when a response head is
-/// known (not for failures), then exactly one `.finished`. Header values named
+/// known (not for failures), then exactly one `.finished`. A `log` or `tag`
+/// action sends a `.log` event when it runs: request-phase ones right after
+/// `.started`, response-phase ones before `.response` (response actions run
+/// before the app receives the response). Header values named
 /// in ``Rewriter/redactedHeaderNames`` are replaced by `<redacted>`.
 public struct ActivityEvent: Sendable {
     /// Which step this is.
@@ -59,8 +62,10 @@ public struct ActivityEvent: Sendable {
     public var appliedRules: [RuleReference]
     /// What the pipeline did (on `.finished`).
     public var trace: Trace?
-    /// For `.log` events: the rule's message.
+    /// For `.log` events from a `log` action: its message.
     public var message: String?
+    /// For `.log` events from a `tag` action: the tag.
+    public var tag: String?
     /// Requests in flight in this rewriter when the event was made, this one included until it finishes.
     public var requestsInFlight: Int
 }

@@ -16,7 +16,7 @@ extension Exchange {
         if outcome.hasResponseActions {
             let answer = pipeline.processResponse(head, for: outcome)
             head = answer.response
-            self.outcome?.trace = answer.trace
+            record(answer.trace)
             responseHead = head
         }
         let knownLength = head.headers["Content-Length"].flatMap(Int.init)
@@ -67,7 +67,7 @@ extension Exchange {
         if let outcome, outcome.hasResponseActions {
             let answer = pipeline.processResponse(response, for: outcome)
             response = answer.response
-            self.outcome?.trace = answer.trace
+            record(answer.trace)
         }
         storeInCache(response, url: url)
         deliver(response, url: url, source: .network)

@@ -33,6 +33,7 @@ final class Exchange: @unchecked Sendable {
     var bytesReceived = 0
     var isCounted = false
     var hasEnded = false
+    var loggedEntries = 0
 
     init(protocolObject: URLProtocol, installation: Installation, callerKind: CallerKind, taskKind: TaskKind) {
         gate = ClientGate(protocolObject)
@@ -62,6 +63,7 @@ final class Exchange: @unchecked Sendable {
         self.outcome = outcome
         bytesSent = outcome.request.body?.count ?? 0
         emit(.started)
+        record(outcome.trace)
         if let cached = cachedResponse(for: outcome) {
             return deliver(cached.response, url: cached.url, source: .cache)
         }
@@ -76,7 +78,7 @@ final class Exchange: @unchecked Sendable {
         switch outcome.disposition {
         case .respond(let stub):
             let answer = pipeline.processResponse(stub, for: outcome)
-            self.outcome?.trace = answer.trace
+            record(answer.trace)
             deliver(answer.response, url: original.url, source: .stub)
         case .fail(let code):
             fail(URLError.withCode(code, url: original.url))
