@@ -38,13 +38,14 @@ struct CancellationTests {
     @Test("during a delay clause")
     func duringDelay() async throws {
         let harness = try Harness(Self.rules)
-        let (error, elapsed) = await cancelled(harness.url("/get"), after: 0.2, in: harness)
+        let (error, _) = await cancelled(harness.url("/get"), after: 0.2, in: harness)
         #expect(error?.code == .cancelled)
-        #expect(elapsed < 9, "the 10 s delay was cut short")
-        // The exchange itself ended as cancelled (not after its delay), and
-        // the request never reached the server.
+        // The exchange itself ended as cancelled, well before its 10 s delay
+        // (measured by the exchange: the test's own clock also counts time the
+        // test waited for a thread), and the request never reached the server.
         let finished = await harness.finishedEvents()
         #expect(finished.first?.error?.code == .cancelled)
+        #expect((finished.first?.duration ?? 99) < 9)
         #expect(finished.first?.status == nil)
         #expect(harness.rewriter.requestsInFlight == 0)
     }
