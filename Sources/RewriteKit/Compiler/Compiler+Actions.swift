@@ -22,7 +22,7 @@ extension Compiler {
                 let regex = try SafeRegex(pattern: pattern.pattern, caseInsensitive: pattern.caseInsensitive)
                 kind = .replaceBody(regex, replacement: replacement)
             } catch {
-                report("invalid regex: \(error.message)", at: pattern.range)
+                report(DiagnosticMessages.invalidRegex(error.message), at: pattern.range)
                 kind = .log
             }
         case .setBody(let body): kind = .setBody(compile(body))
@@ -57,7 +57,7 @@ extension Compiler {
         do {
             return .parsed(try JSONPath.parse(text), text: text)
         } catch {
-            report("invalid JSON path '\(text)': \(error)", at: template.range)
+            report(DiagnosticMessages.invalidJSONPath(text, error.message), at: template.range)
             return .template(template)
         }
     }
@@ -65,18 +65,18 @@ extension Compiler {
     /// Reads a `body file` relative to the rule file's folder, refusing paths that leave it.
     private mutating func readBodyFile(_ path: String, at range: SourceRange) -> [UInt8]? {
         guard let folder = source.baseDirectory else {
-            report("'body file \"\(path)\"' needs a rule file on disk; this rule text has no folder", at: range)
+            report(DiagnosticMessages.bodyFileUnresolvable(path), at: range)
             return nil
         }
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         let file = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard !path.hasPrefix("/"), file.path.hasPrefix(rootPath) else {
-            report("body file '\(path)' is outside the rule file's folder", at: range)
+            report(DiagnosticMessages.bodyFileEscapes(path), at: range)
             return nil
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            report("cannot read body file '\(path)'", at: range)
+            report(DiagnosticMessages.bodyFileUnreadable(path), at: range)
             return nil
         }
         return [UInt8](data)

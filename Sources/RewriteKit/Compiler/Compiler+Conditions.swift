@@ -29,7 +29,7 @@ extension Compiler {
                     return CompiledTest(
                         subject: subject, op: .matches, operand: .regex(regex, firstSlot: firstSlot, storesWholeMatch: isFirst))
                 } catch {
-                    report("invalid regex: \(error.message)", at: literal.range)
+                    report(DiagnosticMessages.invalidRegex(error.message), at: literal.range)
                     return never
                 }
             case .string(let template)?:
@@ -66,7 +66,7 @@ extension Compiler {
 
     /// Reports a JSON path the engine cannot parse; the test then reads nothing.
     private mutating func reportInvalidPath(_ text: String, at range: SourceRange) -> CompiledTest.Subject {
-        report("invalid JSON path '\(text)'", at: range)
+        report(DiagnosticMessages.invalidJSONPath(text, "the JSON engine cannot read it"), at: range)
         return .json(JSONPath([]))
     }
 

@@ -60,10 +60,6 @@ enum DiagnosticMessages {
         "expected \(what) for '\(action)', found \(found)"
     }
 
-    static func invalidStatus(_ text: String) -> String {
-        "expected a status code, found \(text)"
-    }
-
     static func duplicateRespondBody() -> String { "'respond' already has a 'body'" }
 
     static func unknownUnit(_ unit: String, in raw: String, suggestion: String?) -> String {
@@ -135,6 +131,8 @@ enum DiagnosticMessages {
     }
 
     static func bodyFileMissing(_ path: String) -> String { "body file \"\(path)\" does not exist" }
+
+    static func bodyFileUnreadable(_ path: String) -> String { "cannot read body file \"\(path)\"" }
 
     static func bodyFileEscapes(_ path: String) -> String {
         "body file \"\(path)\" is outside the rule file's folder"
