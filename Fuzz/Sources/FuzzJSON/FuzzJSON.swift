@@ -103,20 +103,35 @@ enum FuzzJSON {
         }
     }
 
-    /// Exponents become `e0` and digit runs are cut to 15 digits, so every number fits a Double.
+    /// Outside strings, exponents become `e0` and digit runs are cut to 15 digits, so every
+    /// number fits a Double; strings (escapes included) are copied as they are.
     static func tameNumbers(_ bytes: [UInt8]) -> [UInt8] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
         var digitRun = 0
+        var inString = false
         while index < bytes.count {
             let byte = bytes[index]
-            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if inString {
+                result.append(byte)
+                if byte == backslash, index + 1 < bytes.count {
+                    result.append(bytes[index + 1])
+                    index += 1
+                } else if byte == quote {
+                    inString = false
+                }
+                index += 1
+                continue
+            }
+            if byte == quote { inString = true }
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
                 var next = index + 1
                 if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") { next += 1 }
                 var end = next
-                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                while end < bytes.count, isDigit(bytes[end]) { end += 1 }
                 if end > next {
                     result += [byte, UInt8(ascii: "0")]
                     index = end
@@ -124,7 +139,7 @@ enum FuzzJSON {
                     continue
                 }
             }
-            digitRun = isDigit ? digitRun + 1 : 0
+            digitRun = isDigit(byte) ? digitRun + 1 : 0
             if digitRun <= 15 { result.append(byte) }
             index += 1
         }
