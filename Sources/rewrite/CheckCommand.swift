@@ -45,15 +45,7 @@ struct CheckCommand {
         var everything: [Diagnostic] = []
         var checkedFiles = 0
         for path in paths {
-            let source: SourceFile
-            do {
-                source = try RuleSourceLoader.load(path)
-            } catch let failure as FileReader.Failure {
-                StandardStream.error.writeLine("error: \(failure.message)")
-                status = status.combined(with: .usageError)
-                continue
-            } catch {
-                StandardStream.error.writeLine("error: cannot read '\(path)': \(error)")
+            guard let source = RuleSourceLoader.loadReportingFailure(path) else {
                 status = status.combined(with: .usageError)
                 continue
             }

@@ -10,15 +10,7 @@ enum RuleSetLoader {
         var status = ExitCode.success
         var loadedFiles = 0
         for path in paths {
-            let source: SourceFile
-            do {
-                source = try RuleSourceLoader.load(path)
-            } catch let failure as FileReader.Failure {
-                StandardStream.error.writeLine("error: \(failure.message)")
-                status = status.combined(with: .usageError)
-                continue
-            } catch {
-                StandardStream.error.writeLine("error: cannot read '\(path)': \(error)")
+            guard let source = RuleSourceLoader.loadReportingFailure(path) else {
                 status = status.combined(with: .usageError)
                 continue
             }

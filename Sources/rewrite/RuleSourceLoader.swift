@@ -28,4 +28,17 @@ enum RuleSourceLoader {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         return SourceFile(name: path, bytes: bytes, baseDirectory: folder)
     }
+
+    /// Reads one argument like `load`, or says on standard error why it cannot
+    /// (naming the file) and returns nil; the caller goes on with the next file.
+    static func loadReportingFailure(_ path: String) -> SourceFile? {
+        do {
+            return try load(path)
+        } catch let failure as FileReader.Failure {
+            StandardStream.error.writeLine("error: \(failure.message)")
+        } catch {
+            StandardStream.error.writeLine("error: cannot read '\(path)': \(error)")
+        }
+        return nil
+    }
 }

@@ -13,20 +13,13 @@ struct LoadTests {
     /// so the test spends its time on traffic, not on making data. (CPU-heavy
     /// work in a test body starves Swift Testing's two cooperative threads here
     /// and stalls every other test.)
-    static let pool: Data = {
-        var generator = SplitMix(seed: 42)
-        var bytes = [UInt8](repeating: 0, count: 256 * 1024 + 8)
-        for index in stride(from: 0, to: bytes.count - 8, by: 8) {
-            withUnsafeBytes(of: generator.next()) { bytes.replaceSubrange(index..<index + 8, with: $0) }
-        }
-        return Data(bytes)
-    }()
+    static let pool = Data(TestHTTPServer.deterministicBytes(count: 256 * 1024 + 16, seed: 42))
 
-    /// Request `index`'s body: 1 byte to 256 KB, starting with its own number.
+    /// Request `index`'s body: 8 bytes to 256 KB, starting with its own number.
     static func body(_ index: Int) -> Data {
-        var generator = SplitMix(seed: UInt64(index + 1))
-        let size = Int(generator.next() % (256 * 1024)) + 8
-        let start = Int(generator.next() % 8)
+        let spread = (index &* 2_654_435_761) & 0x7FFF_FFFF  // Knuth's multiplicative hash: sizes all over the range
+        let size = spread % (256 * 1024) + 8
+        let start = spread % 8
         var body = pool.subdata(in: start..<start + size)
         body.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(index).bigEndian) { Data($0) })
         return body
@@ -120,18 +113,5 @@ struct LoadTests {
         // Networking still works afterwards.
         let after = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
         #expect(after.status == 200)
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
