@@ -28,6 +28,13 @@ struct InterceptionBenchmark {
         }
         """
 
+    static let headerOnlyRules = """
+        rule "header only" {
+            when method == POST and path == "/post"
+            request { set-header "X-Bench" "1" }
+        }
+        """
+
     static let rewriteRules = """
         rule "rewrite" {
             when method == POST and path == "/post"
@@ -72,6 +79,7 @@ struct InterceptionBenchmark {
         variants.append(Variant(name: "plain URLSession", session: URLSession(configuration: .ephemeral), request: request("/post"), rewriter: nil, goal: nil))
         let specs: [(String, String, String, Double?)] = [
             ("rules installed, none applies", Self.noneAppliesRules, "/post", 1.02),
+            ("set-header only (pass-through, no body work)", Self.headerOnlyRules, "/post", nil),
             ("set-header + wrap-json + response inject-json", Self.rewriteRules, "/post", 1.20),
             ("respond stub (no network)", Self.stubRules, "/stub", nil),
         ]
@@ -100,7 +108,7 @@ struct InterceptionBenchmark {
             let text = String(decoding: result.data ?? Data(), as: UTF8.self)
             if result.status != 200 {
                 notes.append("latency, \(variant.name): status \(result.status.map(String.init) ?? "none")")
-            } else if variant.name.hasPrefix("set-header"), !(text.contains("\"proxied\"") && text.contains("wrapper")) {
+            } else if variant.name.contains("wrap-json"), !(text.contains("\"proxied\"") && text.contains("wrapper")) {
                 notes.append("latency, \(variant.name): the response does not show the rewrite: \(text.prefix(200))")
             }
         }
