@@ -9,9 +9,8 @@
 # exit non-zero and leaves `crash-*` / `timeout-*` files there: reproduce one with
 #   .build-fuzz/release/TARGET fuzz-artifacts/TARGET/crash-…
 #
-# Environment: FUZZ_SANITIZERS (default fuzzer,address; "fuzzer" alone runs ~2× faster),
-# FUZZ_JOBS (default 1; more runs libFuzzer's -fork mode on that many processes),
-# FUZZ_ARGS (extra libFuzzer flags).
+# Environment: FUZZ_SANITIZERS (default fuzzer,address; "fuzzer" alone skips AddressSanitizer
+# and builds into .build-fuzz-fuzzer), FUZZ_ARGS (extra libFuzzer flags, e.g. -max_len=1024).
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -42,10 +41,6 @@ work="$root/fuzz-artifacts/$target"
 mkdir -p "$work/corpus"
 log="$work/last-run.log"
 
-jobs=${FUZZ_JOBS:-1}
-parallel=()
-[[ "$jobs" -gt 1 ]] && parallel=(-fork="$jobs" -ignore_crashes=0)
-
 echo "== fuzzing $target for ${seconds}s (max_len $max_len, log $log)"
 export SWIFT_BACKTRACE=enable=no
 # Foundation and libcurl keep a few process-lifetime allocations that LeakSanitizer flags.
@@ -55,9 +50,9 @@ status=0
 "$binary" "$work/corpus" "$here/corpus/$seeds" \
     -dict="$here/$seeds.dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
     -max_total_time="$seconds" -artifact_prefix="$work/" -print_final_stats=1 \
-    "${parallel[@]}" ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
+    ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
 
-# Single-process runs print stat:: lines; fork mode prints "#N DONE" progress lines.
+# The final stats line; after a crash, the last progress line's "#N".
 executions=$(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
 if [[ -z "$executions" ]]; then
     executions=$(grep -Eo '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
