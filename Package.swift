@@ -9,24 +9,28 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "RewriteKit", targets: ["RewriteKit"]),
-        .library(name: "RewriteTesting", targets: ["RewriteTesting"]),
+        .library(name: "RewriteTesting", targets: ["RewriteTesting", "RewriteTestSupport"]),
         .executable(name: "rewrite", targets: ["rewrite"]),
     ],
     targets: [
         .target(name: "RewriteKit"),
-        .target(name: "RewriteTesting", dependencies: ["RewriteKit"]),
+        // Test support with no test framework: the loopback server, RewriteTestSession, ActivityRecorder.
+        // Executables (examples, benchmark) use it; RewriteTesting adds the XCTest and Swift Testing
+        // assertions and re-exports it, because an executable linking XCTest does not launch on macOS.
+        .target(name: "RewriteTestSupport", dependencies: ["RewriteKit"]),
+        .target(name: "RewriteTesting", dependencies: ["RewriteKit", "RewriteTestSupport"]),
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
-        .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTesting"], path: "Benchmarks/rewrite-bench"),
+        .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
-        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting", "SharedSessionProbe"]),
+        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting", "RewriteTestSupport", "SharedSessionProbe"]),
         // Runs URLSession.shared interception in a fresh process for InterceptionTests.
         .executableTarget(
-            name: "SharedSessionProbe", dependencies: ["RewriteKit", "RewriteTesting"],
+            name: "SharedSessionProbe", dependencies: ["RewriteKit", "RewriteTestSupport"],
             path: "Tests/SharedSessionProbe"),
         .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
         // Examples: real targets that CI builds and runs (see the README's "Examples").
-        .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/TutorialProxy"),
-        .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTesting"], path: "Examples/ActivityMonitor"),
+        .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/TutorialProxy"),
+        .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ActivityMonitor"),
         .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
         .testTarget(
             name: "StubbedClientTests", dependencies: ["StubbedClient", "RewriteKit", "RewriteTesting"],

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
-import RewriteTesting
+import RewriteTestSupport
 
 /// Sequential request latency on loopback through URLSession: plain, with rules that do
 /// not apply, with a rule that rewrites the request and the response, and with a stub.

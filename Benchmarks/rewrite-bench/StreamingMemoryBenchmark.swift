@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
-import RewriteTesting
+import RewriteTestSupport
 
 /// Peak resident memory growth while a streaming data delegate downloads 100 MB through
 /// the interceptor (a rule applies, no body action), against a plain session.

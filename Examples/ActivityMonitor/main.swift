@@ -10,7 +10,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
-import RewriteTesting
+import RewriteTestSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("ActivityMonitor: error: \(message)\n".utf8))

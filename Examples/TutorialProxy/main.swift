@@ -9,7 +9,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
-import RewriteTesting
+import RewriteTestSupport
 
 // 1. First thing, before anything makes a URLSession: install for URLSession.shared.
 //    On Linux the shared session only consults protocols registered before the first

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RewriteTesting
+@testable import RewriteTestSupport
 
 /// HTTP/1.1 details checked with exact bytes on a raw socket.
 @Suite("TestHTTPServer on the wire", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RewriteTesting
+@testable import RewriteTestSupport
 
 /// Known-answer tests for the digests and encoders behind the server's endpoints.
 @Suite("Checksums and encoders")

@@ -9,7 +9,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
-import RewriteTesting
+import RewriteTestSupport
 
 func emit(_ line: String) -> Never {
     print(line)
