@@ -4,27 +4,36 @@ extension Parser {
     mutating func parseActionBlock(_ phase: Phase, after: String) throws(Abort) -> ActionBlock {
         let open = try expect(.leftBrace, "'{'", after: after)
         var actions: [Action] = []
+        parseBlockStatements(closing: phase.rawValue) { parser throws(Abort) in
+            actions.append(try parser.parseAction())
+        }
+        return ActionBlock(phase: phase, actions: actions, range: range(from: open.range.start))
+    }
+
+    /// The statements of a block whose `{` was just read, up to and including its `}`.
+    /// Each statement is parsed by `statement`; after an error the parser recovers at the
+    /// next line and goes on. A missing `}` is reported, and the block ends where the next
+    /// clause (or the end of the file) begins, so the rule can still read that clause.
+    mutating func parseBlockStatements(closing block: String, _ statement: (inout Parser) throws(Abort) -> Void) {
         while true {
             skipSeparators()
             if current.kind == .rightBrace {
                 advance()
-                break
+                return
             }
             if current.kind == .endOfFile || startsClause(current) {
-                // A missing `}`: end the block here and let the rule read the clause.
                 report(
-                    DiagnosticMessages.expected("'}' to close '\(phase.rawValue)' block", found: describe(current)),
+                    DiagnosticMessages.expected("'}' to close '\(block)' block", found: describe(current)),
                     at: current.range)
-                break
+                return
             }
             do {
-                actions.append(try parseAction())
+                try statement(&self)
                 try expectStatementEnd()
             } catch {
                 recover()
             }
         }
-        return ActionBlock(phase: phase, actions: actions, range: range(from: open.range.start))
     }
 
     /// One action; called at its name.

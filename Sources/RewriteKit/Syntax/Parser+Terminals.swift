@@ -13,24 +13,8 @@ extension Parser {
         var body: Body?
         if current.kind == .leftBrace {
             advance()
-            while true {
-                skipSeparators()
-                if current.kind == .rightBrace {
-                    advance()
-                    break
-                }
-                if current.kind == .endOfFile || startsClause(current) {
-                    report(
-                        DiagnosticMessages.expected("'}' to close 'respond' block", found: describe(current)),
-                        at: current.range)
-                    break
-                }
-                do {
-                    try parseRespondItem(headers: &headers, body: &body)
-                    try expectStatementEnd()
-                } catch {
-                    recover()
-                }
+            parseBlockStatements(closing: "respond") { parser throws(Abort) in
+                try parser.parseRespondItem(headers: &headers, body: &body)
             }
         }
         return RespondClause(
