@@ -7,111 +7,113 @@ import RewriteTesting
 import Testing
 
 /// Many requests at once: nothing lost, corrupted, duplicated or hung.
-@Suite("Load")
-struct LoadTests {
-    /// 256 KB of pseudo-random bytes, made once: request bodies are slices of it,
-    /// so the test spends its time on traffic, not on making data. (CPU-heavy
-    /// work in a test body starves Swift Testing's two cooperative threads here
-    /// and stalls every other test.)
-    static let pool = Data(TestHTTPServer.deterministicBytes(count: 256 * 1024 + 16, seed: 42))
+extension TimingSensitive {
+    @Suite("Load")
+    struct LoadTests {
+        /// 256 KB of pseudo-random bytes, made once: request bodies are slices of it,
+        /// so the test spends its time on traffic, not on making data. (CPU-heavy
+        /// work in a test body starves Swift Testing's two cooperative threads here
+        /// and stalls every other test.)
+        static let pool = Data(TestHTTPServer.deterministicBytes(count: 256 * 1024 + 16, seed: 42))
 
-    /// Request `index`'s body: 8 bytes to 256 KB, starting with its own number.
-    static func body(_ index: Int) -> Data {
-        let spread = (index &* 2_654_435_761) & 0x7FFF_FFFF  // Knuth's multiplicative hash: sizes all over the range
-        let size = spread % (256 * 1024) + 8
-        let start = spread % 8
-        var body = pool.subdata(in: start..<start + size)
-        body.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(index).bigEndian) { Data($0) })
-        return body
-    }
+        /// Request `index`'s body: 8 bytes to 256 KB, starting with its own number.
+        static func body(_ index: Int) -> Data {
+            let spread = (index &* 2_654_435_761) & 0x7FFF_FFFF  // Knuth's multiplicative hash: sizes all over the range
+            let size = spread % (256 * 1024) + 8
+            let start = spread % 8
+            var body = pool.subdata(in: start..<start + size)
+            body.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(index).bigEndian) { Data($0) })
+            return body
+        }
 
-    @Test("200 concurrent requests with bodies up to 256 KB: identical to a plain session, each intercepted once")
-    func concurrent() async throws {
-        let harness = try Harness("""
-            rule "mark" {
-                when path == "/echo"
-                request { add-header "X-Intercepted" "1" }
-            }
-            """)
-        let count = 200
-        let runID = UUID().uuidString
-        let results = await withTaskGroup(of: (Int, Data?, Data?).self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    var request = URLRequest(url: harness.url("/echo"))
-                    request.httpMethod = "POST"
-                    request.httpBody = Self.body(index)
-                    request.setValue("\(runID)-\(index)", forHTTPHeaderField: "X-Test-ID")
-                    let caller = Caller.allCases[index % Caller.allCases.count]
-                    let intercepted = await caller.fetch(request, in: harness.session)
-                    var plainRequest = request
-                    plainRequest.setValue("\(runID)-plain-\(index)", forHTTPHeaderField: "X-Test-ID")
-                    let plain = await Caller.completionHandler.fetch(plainRequest, in: plainSession)
-                    return (index, intercepted.error == nil ? intercepted.data : nil, plain.error == nil ? plain.data : nil)
+        @Test("200 concurrent requests with bodies up to 256 KB: identical to a plain session, each intercepted once")
+        func concurrent() async throws {
+            let harness = try Harness("""
+                rule "mark" {
+                    when path == "/echo"
+                    request { add-header "X-Intercepted" "1" }
                 }
+                """)
+            let count = 200
+            let runID = UUID().uuidString
+            let results = await withTaskGroup(of: (Int, Data?, Data?).self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        var request = URLRequest(url: harness.url("/echo"))
+                        request.httpMethod = "POST"
+                        request.httpBody = Self.body(index)
+                        request.setValue("\(runID)-\(index)", forHTTPHeaderField: "X-Test-ID")
+                        let caller = Caller.allCases[index % Caller.allCases.count]
+                        let intercepted = await caller.fetch(request, in: harness.session)
+                        var plainRequest = request
+                        plainRequest.setValue("\(runID)-plain-\(index)", forHTTPHeaderField: "X-Test-ID")
+                        let plain = await Caller.completionHandler.fetch(plainRequest, in: plainSession)
+                        return (index, intercepted.error == nil ? intercepted.data : nil, plain.error == nil ? plain.data : nil)
+                    }
+                }
+                var all: [(Int, Data?, Data?)] = []
+                for await result in group { all.append(result) }
+                return all
             }
-            var all: [(Int, Data?, Data?)] = []
-            for await result in group { all.append(result) }
-            return all
+            #expect(results.count == count)
+            var mismatches = 0
+            for (index, intercepted, plain) in results where intercepted == nil || intercepted != plain || plain != Self.body(index) {
+                mismatches += 1
+                let digest = { (data: Data?) in data.map { TestSHA256.hex($0) } ?? "failed" }
+                Issue.record("request \(index): intercepted \(digest(intercepted)), plain \(digest(plain)), sent \(digest(Self.body(index)))")
+            }
+            #expect(mismatches == 0)
+            let seen = harness.server.requests.filter { request in
+                request.headers.contains { $0.name.lowercased() == "x-test-id" && $0.value.hasPrefix(runID) && !$0.value.contains("plain") }
+            }
+            #expect(seen.count == count, "each request reached the server exactly once")
+            for request in seen {
+                let marks = request.headers.filter { $0.name.lowercased() == "x-intercepted" }.map(\.value)
+                #expect(marks == ["1"], "intercepted exactly once")
+            }
+            let started = harness.allEvents.filter { $0.kind == .started }
+            #expect(Set(started.map(\.requestID)).count == count)
+            #expect(await harness.finishedEvents(atLeast: count).count == count)
         }
-        #expect(results.count == count)
-        var mismatches = 0
-        for (index, intercepted, plain) in results where intercepted == nil || intercepted != plain || plain != Self.body(index) {
-            mismatches += 1
-            let digest = { (data: Data?) in data.map { TestSHA256.hex($0) } ?? "failed" }
-            Issue.record("request \(index): intercepted \(digest(intercepted)), plain \(digest(plain)), sent \(digest(Self.body(index)))")
-        }
-        #expect(mismatches == 0)
-        let seen = harness.server.requests.filter { request in
-            request.headers.contains { $0.name.lowercased() == "x-test-id" && $0.value.hasPrefix(runID) && !$0.value.contains("plain") }
-        }
-        #expect(seen.count == count, "each request reached the server exactly once")
-        for request in seen {
-            let marks = request.headers.filter { $0.name.lowercased() == "x-intercepted" }.map(\.value)
-            #expect(marks == ["1"], "intercepted exactly once")
-        }
-        let started = harness.allEvents.filter { $0.kind == .started }
-        #expect(Set(started.map(\.requestID)).count == count)
-        #expect(await harness.finishedEvents(atLeast: count).count == count)
-    }
 
-    @Test("a storm of 500 start/cancel cycles: every task completes as cancelled")
-    func cancelStorm() async throws {
-        let harness = try Harness("""
-            rule "hold" {
-                when path == "/get"
-                delay 3s
-            }
-            """)
-        let count = 500
-        let codes = await withTaskGroup(of: URLError.Code?.self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    await withCheckedContinuation { continuation in
-                        let task = harness.session.dataTask(with: harness.url("/get")) { _, _, error in
-                            continuation.resume(returning: (error as? URLError)?.code)
-                        }
-                        task.resume()
-                        if index.isMultiple(of: 2) {
-                            task.cancel()
-                        } else {
-                            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(index % 50)) { task.cancel() }
+        @Test("a storm of 500 start/cancel cycles: every task completes as cancelled")
+        func cancelStorm() async throws {
+            let harness = try Harness("""
+                rule "hold" {
+                    when path == "/get"
+                    delay 5s
+                }
+                """)
+            let count = 500
+            let codes = await withTaskGroup(of: URLError.Code?.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            let task = harness.session.dataTask(with: harness.url("/get")) { _, _, error in
+                                continuation.resume(returning: (error as? URLError)?.code)
+                            }
+                            task.resume()
+                            if index.isMultiple(of: 2) {
+                                task.cancel()
+                            } else {
+                                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(index % 50)) { task.cancel() }
+                            }
                         }
                     }
                 }
+                var all: [URLError.Code?] = []
+                for await code in group { all.append(code) }
+                return all
             }
-            var all: [URLError.Code?] = []
-            for await code in group { all.append(code) }
-            return all
+            #expect(codes.count == count)
+            #expect(codes.allSatisfy { $0 == .cancelled })
+            // Outlive the delay: an exchange that escaped cancellation would now
+            // forward and call the client of a finished task, which traps.
+            try await Task.sleep(nanoseconds: 5_500_000_000)
+            #expect(harness.rewriter.requestsInFlight == 0)
+            // Networking still works afterwards.
+            let after = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
+            #expect(after.status == 200)
         }
-        #expect(codes.count == count)
-        #expect(codes.allSatisfy { $0 == .cancelled })
-        // Outlive the delay: an exchange that escaped cancellation would now
-        // forward and call the client of a finished task, which traps.
-        try await Task.sleep(nanoseconds: 3_500_000_000)
-        #expect(harness.rewriter.requestsInFlight == 0)
-        // Networking still works afterwards.
-        let after = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
-        #expect(after.status == 200)
     }
 }

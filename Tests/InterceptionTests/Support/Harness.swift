@@ -30,7 +30,7 @@ final class Harness: Sendable {
             .replacingOccurrences(of: "{{BASE}}", with: LoopbackServer.shared.baseURL.absoluteString)
             .replacingOccurrences(of: "{{PORT}}", with: String(LoopbackServer.shared.port))
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForRequest = 60
         configure(configuration)
         stubs = try RewriteTestSession(rules: text, name: "test.rules", configuration: configuration)
     }
@@ -42,9 +42,10 @@ final class Harness: Sendable {
     /// A URL on the loopback server.
     func url(_ path: String) -> URL { server.url(path) }
 
-    /// The `.finished` events, after waiting until at least `count` arrived (or 10 s).
+    /// The `.finished` events, after waiting until at least `count` arrived (or 60 s:
+    /// it returns as soon as they are there, and a busy 2-core machine can be slow).
     func finishedEvents(atLeast count: Int = 1) async -> [ActivityEvent] {
-        await stubs.finishedRequests(count: count)
+        await stubs.finishedRequests(count: count, timeout: 60)
     }
 
     /// Every event so far.
@@ -54,7 +55,7 @@ final class Harness: Sendable {
 /// A session with no interceptor, for comparisons.
 let plainSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 20
+    configuration.timeoutIntervalForRequest = 60
     return URLSession(configuration: configuration)
 }()
 
