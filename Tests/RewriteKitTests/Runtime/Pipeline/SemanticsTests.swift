@@ -208,22 +208,7 @@ struct SemanticsTests {
     }
 
     @Test func tutorialExample() throws {
-        let pipeline = try PipelineFixture.pipeline("""
-            # Wrap every JSON body posted to httpbin in {"wrapper": ...} and stamp the reply.
-            rule "wrap httpbin payloads" {
-                when method == POST and host == "httpbin.org" and path == "/post"
-                when header "Content-Type" contains "json"
-
-                request {
-                    wrap-json "wrapper"
-                    set-header "User-Agent" "ProxyApp/1.0"
-                }
-
-                response {
-                    inject-json "proxy_timestamp" now()
-                }
-            }
-            """)
+        let pipeline = try PipelineFixture.pipeline(SpecExampleTests.firstFile)
         let request = try PipelineFixture.request(
             "POST", "https://httpbin.org/post", headers: ["Content-Type": "application/json", "User-Agent": "App/2"],
             body: #"{"hello":"world"}"#)
