@@ -87,7 +87,7 @@ struct InterceptionBenchmark {
             do {
                 let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(rules, name: "latency.rules"))
                 let configuration = URLSessionConfiguration.ephemeral
-                try rewriter.install(in: configuration)
+                rewriter.install(in: configuration)
                 variants.append(Variant(
                     name: name, session: URLSession(configuration: configuration), request: request(path),
                     rewriter: rewriter, goal: goal))

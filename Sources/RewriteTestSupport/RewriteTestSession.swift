@@ -46,7 +46,7 @@ public final class RewriteTestSession: Sendable {
     public init(ruleSets: [RuleSet], configuration: URLSessionConfiguration = .ephemeral) throws {
         let copy = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         rewriter = Rewriter(pipeline: Pipeline(ruleSets: ruleSets))
-        try rewriter.install(in: copy)
+        rewriter.install(in: copy)
         self.configuration = copy
         session = URLSession(configuration: copy)
         let recorded = recorded

@@ -85,18 +85,6 @@ struct PassThroughTests {
         #expect(intercepted.error?.code == plain.error?.code)
     }
 
-    @Test("gzip responses arrive decoded, without a stale Content-Encoding", arguments: Caller.allCases)
-    func gzip(caller: Caller) async throws {
-        let harness = try Harness(Self.observeOnly)
-        let reply = await caller.fetch(URLRequest(url: harness.url("/gzip")), in: harness.session)
-        #expect(reply.status == 200)
-        #expect(jsonObject(reply.data) != nil)
-        #expect(reply.response?.value(forHTTPHeaderField: "Content-Encoding") == nil)
-        if let length = reply.response?.value(forHTTPHeaderField: "Content-Length") {
-            #expect(Int(length) == reply.data.count)
-        }
-    }
-
     @Test("server error statuses and their bodies pass through", arguments: Caller.allCases)
     func serverErrors(caller: Caller) async throws {
         let harness = try Harness(Self.observeOnly)

@@ -36,6 +36,22 @@ struct CompiledAction: Sendable {
         default: false
         }
     }
+
+    /// Whether the action, run on a request, reads the request body: a body action, or
+    /// a `${json.PATH}` template in one of its arguments.
+    var readsRequestBody: Bool {
+        if touchesBody { return true }
+        switch kind {
+        case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):
+            return name.readsJSONVariable || value.readsJSONVariable
+        case .removeHeader(let name), .removeQuery(let name), .tag(let name):
+            return name.readsJSONVariable
+        case .setURL(let value), .setHost(let value), .setPath(let value), .setScheme(let value):
+            return value.readsJSONVariable
+        default:
+            return false
+        }
+    }
 }
 
 /// A JSON path argument: parsed once when written literally, else rendered per message.

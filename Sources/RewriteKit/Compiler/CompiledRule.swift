@@ -31,6 +31,9 @@ final class CompiledRule: Sendable {
     let stops: Bool
     /// Where the rule is filed in the index.
     let indexKey: RuleIndex.Key
+    /// Whether the request phase reads the request body: a `json`/`body` condition, a
+    /// request body action, or a `${json.PATH}` template in a request action or `respond`.
+    let requestNeedsBody: Bool
 
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
@@ -48,6 +51,10 @@ final class CompiledRule: Sendable {
         self.cacheLifetime = cacheLifetime
         self.stops = stops
         self.indexKey = indexKey
+        var respondReadsJSON = false
+        if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONVariable }
+        requestNeedsBody = (condition?.readsBody ?? false) || requestActions.contains(where: \.readsRequestBody)
+            || respondReadsJSON
     }
 
     /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
@@ -78,4 +85,11 @@ struct CompiledRespond: Sendable {
     let body: CompiledBody?
     /// The 1-based line of `respond`.
     let line: Int
+
+    /// Whether a header or the body renders `${json.PATH}` (which reads the request body).
+    var readsJSONVariable: Bool {
+        if headers.contains(where: { $0.name.readsJSONVariable || $0.value.readsJSONVariable }) { return true }
+        if case .text(let template)? = body { return template.readsJSONVariable }
+        return false
+    }
 }

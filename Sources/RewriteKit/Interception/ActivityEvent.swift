@@ -1,14 +1,24 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// One step in the life of an intercepted request, for network activity
-/// indicators, logs and tests.
+/// One step in the life of an intercepted request, for network activity indicators,
+/// logs and tests.
 ///
-/// Every request sends `.started`, then `.response` when a response head is
-/// known (not for failures), then exactly one `.finished`. A `log` or `tag`
-/// action sends a `.log` event when it runs: request-phase ones right after
-/// `.started`, response-phase ones before `.response` (response actions run
-/// before the app receives the response). Header values named
-/// in ``Rewriter/redactedHeaderNames`` are replaced by `<redacted>`.
+/// Every intercepted request sends `.started`, then `.response` when its response head
+/// is known (not for failures), then exactly one `.finished`. A redirect the app follows
+/// ends one request (its `.finished` carries the 3xx status and ``redirectLocation``) and
+/// starts the next, which runs through the rules on its own. A `log` or `tag` action
+/// sends a `.log` event when it runs: request-phase ones right after `.started`,
+/// response-phase ones before `.response` (response actions run before the app receives
+/// the response). A request the platform cannot carry through the interceptor goes to
+/// the network untouched and sends one `.bypassed` event instead, saying why and naming
+/// the rules it skipped.
+///
+/// Secrets never appear: header values named in ``Rewriter/redactedHeaderNames`` and
+/// query values named in ``Rewriter/redactedQueryNames`` read `<redacted>` in the
+/// headers, the URL, the trace and every other text of the event.
 public struct ActivityEvent: Sendable {
     /// Which step this is.
     public enum Kind: String, Sendable, Hashable {
@@ -16,10 +26,13 @@ public struct ActivityEvent: Sendable {
         case started
         /// The response head is known.
         case response
-        /// The request ended: answered, failed or cancelled.
+        /// The request ended: answered, failed, cancelled or redirected.
         case finished
         /// A rule's `log` or `tag` action ran.
         case log
+        /// The request went to the network untouched, because the platform cannot carry
+        /// it through a URL protocol; ``message`` says why.
+        case bypassed
     }
 
     /// Where the answer came from.
@@ -33,6 +46,9 @@ public struct ActivityEvent: Sendable {
         /// A `fail` clause.
         case failure
     }
+
+    /// The most events waiting for a slow observer; beyond it the oldest are dropped.
+    public static let backlogLimit = 10_000
 
     /// The step.
     public var kind: Kind
@@ -60,12 +76,53 @@ public struct ActivityEvent: Sendable {
     public var source: Source?
     /// The rules that applied, in order.
     public var appliedRules: [RuleReference]
-    /// What the pipeline did (on `.finished`).
+    /// For `.bypassed`: the rules that might have applied but were not run.
+    public var skippedRules: [RuleReference] = []
+    /// What the pipeline did (on `.finished`), redacted.
     public var trace: Trace?
-    /// For `.log` events from a `log` action: its message.
+    /// For `.log` events from a `log` action: its message. For `.bypassed`, and for a
+    /// request the interceptor itself had to fail: why.
     public var message: String?
     /// For `.log` events from a `tag` action: the tag.
     public var tag: String?
+    /// On the `.finished` event of a redirect the app followed: where it led.
+    public var redirectLocation: String?
     /// Requests in flight in this rewriter when the event was made, this one included until it finishes.
     public var requestsInFlight: Int
+    /// Events dropped just before this one because the observers fell more than
+    /// ``backlogLimit`` events behind.
+    public var droppedEvents = 0
+
+    /// An event describing a hop as it stands.
+    init(kind: Kind, hop: ExchangeHop, fallbackRequest: URLRequest, requestsInFlight: Int) {
+        let request = hop.outcome?.request
+        self.kind = kind
+        requestID = hop.requestID
+        method = request?.method ?? hop.appRequest.httpMethod ?? fallbackRequest.httpMethod ?? "GET"
+        url = request?.url.description ?? hop.appRequest.url?.absoluteString ?? ""
+        requestHeaders = request?.headers ?? HTTPHeaders((hop.appRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key })
+        status = hop.response?.status
+        responseHeaders = hop.response?.headers
+        duration = Date().timeIntervalSince(hop.startedAt)
+        bytesSent = hop.bytesSent
+        bytesReceived = hop.bytesReceived
+        appliedRules = hop.outcome?.appliedRules ?? []
+        self.requestsInFlight = requestsInFlight
+    }
+
+    /// A `.bypassed` event for a request let through untouched.
+    init(bypassing request: URLRequest, reason: String, skippedRules: [RuleReference], requestsInFlight: Int) {
+        kind = .bypassed
+        requestID = ActivityHub.nextRequestID()
+        method = request.httpMethod ?? "GET"
+        url = request.url?.absoluteString ?? ""
+        requestHeaders = HTTPHeaders((request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key })
+        duration = 0
+        bytesSent = 0
+        bytesReceived = 0
+        appliedRules = []
+        self.skippedRules = skippedRules
+        message = reason
+        self.requestsInFlight = requestsInFlight
+    }
 }

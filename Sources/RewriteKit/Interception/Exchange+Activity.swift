@@ -1,38 +1,52 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension Exchange {
-    /// Sends an activity event describing this exchange as it stands.
-    func emit(_ kind: ActivityEvent.Kind, error: URLError? = nil, source: ActivityEvent.Source? = nil) {
-        let outcome = outcome
-        let head = responseHead
-        activity.emit {
-            ActivityEvent(
-                kind: kind,
-                requestID: requestID,
-                method: outcome?.request.method ?? original.httpMethod ?? "GET",
-                url: outcome?.request.url.description ?? original.url?.absoluteString ?? "",
-                requestHeaders: outcome?.request.headers ?? [:],
-                status: head?.status,
-                responseHeaders: head?.headers,
-                duration: Date().timeIntervalSince(startedAt),
-                bytesSent: bytesSent,
-                bytesReceived: bytesReceived,
-                error: error,
-                source: source,
-                appliedRules: outcome?.appliedRules ?? [],
-                trace: kind == .finished ? outcome?.trace : nil,
-                message: nil,
-                tag: nil,
-                requestsInFlight: activity.inFlight)
+    /// Counts the hop in and sends `.started`, then a `.log` event for each `log` or
+    /// `tag` the request phase ran.
+    func beginHopActivity() {
+        hop.isCounted = true
+        activity.adjustInFlight(by: 1)
+        emit(.started)
+        if let trace = hop.outcome?.trace { record(trace) }
+    }
+
+    /// Counts the hop out and sends `.finished`, once; a hop that never started only
+    /// counts nothing.
+    func endHop(error: URLError?, source: ActivityEvent.Source?, message: String? = nil, redirectLocation: String? = nil) {
+        guard !hop.hasEnded else { return }
+        hop.hasEnded = true
+        guard hop.isCounted else { return }
+        activity.adjustInFlight(by: -1)
+        emit(.finished, error: error, source: source, message: message, redirectLocation: redirectLocation)
+    }
+
+    /// Sends an activity event describing the hop as it stands.
+    func emit(
+        _ kind: ActivityEvent.Kind, error: URLError? = nil, source: ActivityEvent.Source? = nil,
+        message: String? = nil, redirectLocation: String? = nil
+    ) {
+        let hop = hop
+        activity.emit { inFlight in
+            var event = ActivityEvent(kind: kind, hop: hop, fallbackRequest: original, requestsInFlight: inFlight)
+            event.error = error
+            event.source = source
+            event.message = message
+            event.redirectLocation = redirectLocation
+            if kind == .finished { event.trace = hop.outcome?.trace }
+            return event
         }
     }
 
-    /// Keeps the pipeline's latest trace and sends a `.log` event for each
-    /// `log` or `tag` entry not sent yet.
+    /// Keeps the pipeline's latest trace and sends a `.log` event for each `log` or
+    /// `tag` entry not sent yet.
     func record(_ trace: Trace) {
-        outcome?.trace = trace
-        let fresh = trace.entries.dropFirst(loggedEntries)
-        loggedEntries = trace.entries.count
+        hop.outcome?.trace = trace
+        let fresh = trace.entries.dropFirst(hop.loggedEntries)
+        hop.loggedEntries = trace.entries.count
+        let hop = hop
         for entry in fresh {
             let (message, tag): (String?, String?)
             switch entry.event {
@@ -40,19 +54,26 @@ extension Exchange {
             case .tag(let name): (message, tag) = (nil, name)
             default: continue
             }
-            activity.emit {
-                var event = ActivityEvent(
-                    kind: .log, requestID: requestID,
-                    method: outcome?.request.method ?? original.httpMethod ?? "GET",
-                    url: outcome?.request.url.description ?? original.url?.absoluteString ?? "",
-                    requestHeaders: outcome?.request.headers ?? [:], status: responseHead?.status,
-                    responseHeaders: nil, duration: Date().timeIntervalSince(startedAt),
-                    bytesSent: bytesSent, bytesReceived: bytesReceived, error: nil, source: nil,
-                    appliedRules: [entry.rule], trace: nil, message: message, tag: tag,
-                    requestsInFlight: activity.inFlight)
-                event.responseHeaders = entry.phase == .response ? responseHead?.headers : nil
+            activity.emit { inFlight in
+                var event = ActivityEvent(kind: .log, hop: hop, fallbackRequest: original, requestsInFlight: inFlight)
+                event.appliedRules = [entry.rule]
+                event.message = message
+                event.tag = tag
+                event.trace = nil
+                if entry.phase == .request { event.responseHeaders = nil }
                 return event
             }
+        }
+    }
+}
+
+extension Interceptor {
+    /// Sends `.bypassed` for a request let through untouched because the platform
+    /// cannot carry it through a URL protocol, naming the rules that were skipped.
+    func reportBypass(of request: URLRequest, reason: String) {
+        let skipped = rulesThatMightApply(to: request)
+        core.activity.emit { inFlight in
+            ActivityEvent(bypassing: request, reason: reason, skippedRules: skipped, requestsInFlight: inFlight)
         }
     }
 }

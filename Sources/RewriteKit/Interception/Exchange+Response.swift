@@ -4,57 +4,86 @@ import FoundationNetworking
 #endif
 
 extension Exchange {
-    /// The inner task's response head. A streaming delegate gets it at once
-    /// (after head-only response actions) unless a rule needs the whole body;
-    /// otherwise it waits for the body.
-    func innerDidReceive(_ response: URLResponse) {
-        guard let outcome, let http = response as? HTTPURLResponse else { return }
-        responseURL = http.url ?? original.url
-        responseHead = HTTPResponse(head: http)
-        streaming = callerKind == .streamingDelegate && !outcome.responseNeedsBody
-        guard streaming, var head = responseHead, let url = responseURL else { return }
+    /// The inner task's response head.
+    ///
+    /// A streaming delegate gets it at once (after the head-only response actions)
+    /// unless a rule needs the whole body; otherwise it waits for the body. (On corelibs a
+    /// 401 that raises a challenge comes here before the challenge, as for a plain load,
+    /// and a retry with a credential brings a second response.)
+    func innerDidReceive(_ response: URLResponse, from task: URLSessionTask) {
+        guard task === innerTask, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
+        let head = HTTPResponse(head: http)
+        reception.network = http
+        reception.networkHead = head
+        reception.body = Data()
+        reception.cacheCopy = nil
+        reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
+        guard reception.isStreaming else { return }
+        var final = head
         if outcome.hasResponseActions {
             let answer = pipeline.processResponse(head, for: outcome)
-            head = answer.response
+            final = answer.response
             record(answer.trace)
-            responseHead = head
         }
-        let knownLength = head.headers["Content-Length"].flatMap(Int.init)
-        guard let urlResponse = head.urlResponse(for: url, bodyLength: knownLength) else { return }
-        gate.send { $1.urlProtocol($0, didReceive: urlResponse, cacheStoragePolicy: .notAllowed) }
+        guard let url = http.url ?? hop.appRequest.url,
+              let appResponse = appResponse(final, url: url, bodyChanged: false)
+        else { return fail(URLError(.badServerResponse)) }
+        reception.headDelivered = true
+        channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
+        hop.response = final
         emit(.response)
+        if keepsBodyForCache { reception.cacheCopy = Data() }
         if let rate = outcome.throttleBytesPerSecond {
-            pacer = BodyPacer(bytesPerSecond: rate, queue: installation.queue) { [weak self] chunk in
-                self?.send(chunk)
+            let pacer = BodyPacer(bytesPerSecond: rate, queue: queue) { [weak self] chunk in self?.send(chunk) }
+            #if !canImport(FoundationNetworking)
+            // Where suspending a data task pauses it (Apple platforms), a backlog pauses
+            // the download; on corelibs suspending restarts the transfer, so the backlog
+            // waits on disk instead.
+            pacer.onBacklog = { [weak self] backedUp in
+                guard let task = self?.innerTask else { return }
+                if backedUp { task.suspend() } else { task.resume() }
             }
+            #endif
+            reception.pacer = pacer
         }
     }
 
     /// A chunk of the inner task's body: streamed on, or kept for the end.
-    func innerDidReceive(_ data: Data) {
-        guard streaming else {
-            bufferedBody.append(contentsOf: data)
+    func innerDidReceive(_ data: Data, from task: URLSessionTask) {
+        guard task === innerTask else { return }
+        guard reception.isStreaming else {
+            reception.body.append(data)
             return
         }
-        if keepsBodyForCache { bufferedBody.append(contentsOf: data) }
-        if let pacer {
+        if var copy = reception.cacheCopy {
+            reception.cacheCopy = nil
+            if copy.count + data.count <= interceptor.cache.byteLimit {
+                copy.append(data)
+                reception.cacheCopy = copy
+            }
+        }
+        if let pacer = reception.pacer {
             pacer.enqueue(data)
         } else {
             send(data)
         }
     }
 
-    /// The inner task ended: errors pass through unchanged; a buffered body goes
-    /// through the response phase and is delivered whole.
-    func innerDidComplete(_ error: Error?) {
+    /// The inner task ended: errors pass through unchanged; a buffered body goes through
+    /// the response phase and is delivered whole.
+    func innerDidComplete(_ error: Error?, from task: URLSessionTask) {
+        guard task === innerTask else { return }
         innerTask = nil
+        if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
         if let error { return fail(error) }
-        guard let head = responseHead, let url = responseURL else {
+        guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
             return fail(URLError(.badServerResponse))
         }
-        if streaming {
-            storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: bufferedBody), url: url)
-            if let pacer {
+        if reception.isStreaming {
+            if let copy = reception.cacheCopy {
+                storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
+            }
+            if let pacer = reception.pacer {
                 pacer.finish { [weak self] in self?.finishStream() }
             } else {
                 finishStream()
@@ -62,65 +91,118 @@ extension Exchange {
             return
         }
         var response = head
-        response.body = bufferedBody
-        bufferedBody = []
-        if let outcome, outcome.hasResponseActions {
+        response.body = [UInt8](reception.body)
+        reception.body = Data()
+        var bodyChanged = false
+        if let outcome = hop.outcome, outcome.hasResponseActions {
+            let before = outcome.trace.entries.count
             let answer = pipeline.processResponse(response, for: outcome)
             response = answer.response
+            bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
             record(answer.trace)
         }
         storeInCache(response, url: url)
-        deliver(response, url: url, source: .network)
+        deliverWhole(response, url: url, source: .network, bodyChanged: bodyChanged)
     }
 
-    /// Gives the app a whole response: head, body in one piece, finish. A
-    /// throttled body arrives after the time its size takes at that rate.
-    func deliver(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source) {
-        responseHead = response
-        let url = url ?? original.url
-        if let rate = outcome?.throttleBytesPerSecond, rate > 0, !response.body.isEmpty {
+    /// Gives the app a whole response: head, body in one piece, finish. A throttled
+    /// body arrives after the time its size takes at that rate.
+    func deliverWhole(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source, bodyChanged: Bool = true) {
+        hop.response = response
+        let url = url ?? hop.appRequest.url
+        if let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, !response.body.isEmpty {
             schedule(after: Double(response.body.count) / Double(rate)) { [self] in
-                complete(response, url: url, source: source)
+                complete(response, url: url, source: source, bodyChanged: bodyChanged)
             }
         } else {
-            complete(response, url: url, source: source)
+            complete(response, url: url, source: source, bodyChanged: bodyChanged)
         }
     }
 
-    private func complete(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source) {
-        guard let url, let urlResponse = response.urlResponse(for: url, bodyLength: response.body.count) else {
+    private func complete(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source, bodyChanged: Bool) {
+        let network = source == .network ? reception.network : nil
+        guard let url, let appResponse = appResponse(response, url: url, bodyChanged: bodyChanged || network == nil) else {
             return fail(URLError(.badServerResponse))
         }
+        isFinished = true
         let body = Data(response.body)
-        gate.send(finishing: true) { protocolObject, client in
-            client.urlProtocol(protocolObject, didReceive: urlResponse, cacheStoragePolicy: .notAllowed)
+        channel.send(finishing: true) { protocolObject, client in
+            client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed)
             if !body.isEmpty { client.urlProtocol(protocolObject, didLoad: body) }
             client.urlProtocolDidFinishLoading(protocolObject)
         }
-        bytesReceived = body.count
+        hop.bytesReceived = body.count
         emit(.response)
-        end(error: nil, source: source)
+        endHop(error: nil, source: source)
     }
 
-    private func send(_ chunk: Data) {
-        bytesReceived += chunk.count
-        gate.send { $1.urlProtocol($0, didLoad: chunk) }
+    /// The response object the app gets. When the rules left the network's head as it
+    /// was, it is the network's own object, so every header (Content-Length and
+    /// Content-Encoding included) and every property is exactly what a plain session
+    /// gives. When a body action changed the body, the headers describe the new bytes.
+    func appResponse(_ response: HTTPResponse, url: URL, bodyChanged: Bool) -> HTTPURLResponse? {
+        if !bodyChanged, let network = reception.network, let head = reception.networkHead,
+           head.status == response.status, head.headers == response.headers {
+            return network
+        }
+        var headers = response.headers
+        if bodyChanged {
+            headers.remove("Content-Encoding")
+            headers.set("Content-Length", String(response.body.count))
+        }
+        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers.joinedFields)
+    }
+
+    /// Sends a chunk of a streamed body.
+    func send(_ chunk: Data) {
+        hop.bytesReceived += chunk.count
+        channel.send { $1.urlProtocol($0, didLoad: chunk) }
     }
 
     private func finishStream() {
-        gate.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
-        end(error: nil, source: .network)
+        guard !isFinished else { return }
+        isFinished = true
+        channel.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
+        endHop(error: nil, source: .network)
     }
 
     private var keepsBodyForCache: Bool {
-        guard let outcome, outcome.cacheLifetime != nil else { return false }
-        return outcome.request.method == "GET" && (200..<300).contains(responseHead?.status ?? 0)
+        guard let outcome = hop.outcome, outcome.cacheLifetime != nil else { return false }
+        return outcome.request.method == "GET" && (200..<300).contains(reception.network?.statusCode ?? 0)
     }
 
     private func storeInCache(_ response: HTTPResponse, url: URL) {
-        guard let outcome, let lifetime = outcome.cacheLifetime, outcome.request.method == "GET",
+        guard let outcome = hop.outcome, let lifetime = outcome.cacheLifetime, outcome.request.method == "GET",
               (200..<300).contains(response.status)
         else { return }
-        installation.cache.store(response, url: url, for: outcome.request.url.description, lifetime: lifetime)
+        interceptor.cache.store(response, url: url, for: outcome.request.url.description, lifetime: lifetime)
+    }
+}
+
+extension HTTPHeaders {
+    /// The fields as a dictionary for `HTTPURLResponse`, repeated names joined with ", ".
+    var joinedFields: [String: String] {
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]
+        for field in self {
+            let key = field.name.lowercased()
+            if let name = names[key], let existing = fields[name] {
+                fields[name] = existing + ", " + field.value
+            } else {
+                names[key] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        return fields
+    }
+}
+
+extension TraceEntry {
+    /// Whether the entry records a change to the body.
+    var changesBody: Bool {
+        switch event {
+        case .changed(_, .body), .contentLengthRemoved: true
+        default: false
+        }
     }
 }

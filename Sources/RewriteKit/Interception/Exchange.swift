@@ -3,142 +3,110 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One intercepted load, from `startLoading` to the last client call.
+/// One intercepted load, from `startLoading` to the last client call, through every
+/// redirect hop.
 ///
-/// Everything but the gate runs on the installation's serial queue: the request
-/// phase, forwarding, the inner session's callbacks (delivered there too), the
-/// delay and throttle timers, and cancellation. So its state needs no lock, and
-/// every URLSession call happens on a queue the library owns.
+/// The exchange's state lives on its own serial queue, which targets a concurrent pool:
+/// the request phase, reading a request body, body actions on large bodies and timers of
+/// one request never hold up another. The inner session's callbacks are routed here;
+/// every URLSession call is made from here (a queue the library owns); every client call
+/// goes through the ``ClientChannel``, in the context `startLoading` ran in.
 final class Exchange: @unchecked Sendable {
-    /// The only path to the URLProtocol client.
-    let gate: ClientGate
-    let installation: Installation
+    /// The serial queues exchanges run on share this pool.
+    private static let pool = DispatchQueue(label: "RewriteKit.exchanges", attributes: .concurrent)
+
+    let interceptor: Interceptor
+    let loading: LoadingTask
+    let channel: ClientChannel
+    let queue = DispatchQueue(label: "RewriteKit.exchange", target: Exchange.pool)
+    /// The rules this load started with; they stay in force for all its hops.
+    let pipeline: Pipeline
+    /// The request as the protocol received it.
     let original: URLRequest
-    let callerKind: CallerKind
-    let taskKind: TaskKind
-    let requestID = ActivityHub.nextRequestID()
-    let startedAt = Date()
 
     // Queue-confined state.
-    var outcome: RequestOutcome?
-    var pipeline: Pipeline { installation.rewriter.pipeline }
-    var innerTask: URLSessionDataTask?
+    /// The hop in progress.
+    var hop: ExchangeHop
+    /// The inner task carrying the current hop, while it runs.
+    var innerTask: URLSessionTask?
+    /// The pending `delay`, timeout or throttle timer.
     var timer: DispatchWorkItem?
-    var pacer: BodyPacer?
-    var responseHead: HTTPResponse?
-    var responseURL: URL?
-    var streaming = false
-    var bufferedBody: [UInt8] = []
-    var bytesSent = 0
-    var bytesReceived = 0
-    var isCounted = false
-    var hasEnded = false
-    var loggedEntries = 0
+    /// What is known of the response being received.
+    var reception = Reception()
+    /// Set by ``stop()``: nothing more may happen.
+    var isStopped = false
+    /// Set when the terminal client call has been sent.
+    var isFinished = false
 
-    init(protocolObject: URLProtocol, installation: Installation, callerKind: CallerKind, taskKind: TaskKind) {
-        gate = ClientGate(protocolObject)
-        self.installation = installation
+    init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
+        self.interceptor = interceptor
+        self.loading = loading
+        channel = ClientChannel(protocolObject, workQueue: loading.workQueue)
+        pipeline = interceptor.core.pipeline
         original = protocolObject.request
-        self.callerKind = callerKind
-        self.taskKind = taskKind
+        hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
     }
 
-    var activity: ActivityHub { installation.rewriter.activity }
+    var activity: ActivityHub { interceptor.core.activity }
 
-    /// Runs the request phase and answers, forwards or waits.
+    /// Begins the load; call from `startLoading`.
     func start() {
-        guard gate.isOpen else { return }
-        isCounted = true
-        _ = activity.adjustInFlight(by: 1)
-        let url = original.url?.absoluteString ?? ""
-        #if canImport(FoundationNetworking)
-        if taskKind == .download { return fail(InterceptionError.downloadTaskNotSupported(url: url)) }
-        #endif
-        let body = original.httpBody.map { [UInt8]($0) } ?? original.httpBodyStream.map(Self.readAll)
-        if taskKind == .upload && body == nil { return fail(InterceptionError.uploadBodyNotVisible(url: url)) }
-        guard let request = HTTPRequest(original, additionalHeaders: installation.additionalHeaders, body: body) else {
-            return fail(URLError(.badURL))
-        }
-        let outcome = pipeline.processRequest(request)
-        self.outcome = outcome
-        bytesSent = outcome.request.body?.count ?? 0
-        emit(.started)
-        record(outcome.trace)
-        if let cached = cachedResponse(for: outcome) {
-            return deliver(cached.response, url: cached.url, source: .cache)
-        }
-        if let delay = outcome.delay, delay > 0 {
-            schedule(after: delay) { [self] in proceed(with: outcome) }
-        } else {
-            proceed(with: outcome)
+        queue.async { [self] in begin(hop) }
+    }
+
+    /// Ends the load after `stopLoading` (a cancel or a suspend): the channel closes at
+    /// once, in the loading context; the rest happens on the queue.
+    func stop() {
+        channel.close()
+        queue.async { [self] in
+            guard !isStopped else { return }
+            isStopped = true
+            cancelInnerWork()
+            endHop(error: URLError(.cancelled), source: nil)
         }
     }
 
-    private func proceed(with outcome: RequestOutcome) {
-        switch outcome.disposition {
-        case .respond(let stub):
-            let answer = pipeline.processResponse(stub, for: outcome)
-            record(answer.trace)
-            deliver(answer.response, url: original.url, source: .stub)
-        case .fail(let code):
-            fail(URLError.withCode(code, url: original.url))
-        case .forward:
-            guard let request = outcome.request.urlRequest(basedOn: original) else {
-                return fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description))
-            }
-            innerTask = installation.forward(request, for: self)
-        }
+    /// Fails the load with `error`, passed to the app unchanged.
+    func fail(_ error: Error, source: ActivityEvent.Source? = nil) {
+        guard !isFinished else { return }
+        isFinished = true
+        cancelInnerWork()
+        channel.send(finishing: true) { $1.urlProtocol($0, didFailWithError: error) }
+        let source = source ?? (hop.outcome.map { outcome -> ActivityEvent.Source in
+            if case .fail = outcome.disposition { return .failure }
+            return .network
+        } ?? .network)
+        endHop(error: error as? URLError ?? URLError(.unknown), source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
     }
 
-    /// Stops everything after `stopLoading`; the gate is already closed.
-    func cancel() {
+    /// Stops the timer, the pacer and the inner task of the current hop.
+    func cancelInnerWork() {
         timer?.cancel()
         timer = nil
-        pacer?.cancel()
-        pacer = nil
-        innerTask?.cancel()
-        innerTask = nil
-        end(error: URLError(.cancelled), source: nil)
-    }
-
-    /// Fails the task with `error`, passed through unchanged.
-    func fail(_ error: Error) {
-        gate.send(finishing: true) { $1.urlProtocol($0, didFailWithError: error) }
-        let source: ActivityEvent.Source? = if case .fail = outcome?.disposition { .failure } else { .network }
-        end(error: error as? URLError ?? URLError(.unknown), source: source)
-    }
-
-    /// Runs `work` on the queue after `seconds`, unless cancelled first.
-    func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
-        let item = DispatchWorkItem(block: work)
-        timer = item
-        installation.queue.asyncAfter(deadline: .now() + seconds, execute: item)
-    }
-
-    /// Counts the request out and sends `.finished`, once.
-    func end(error: URLError?, source: ActivityEvent.Source?) {
-        guard !hasEnded else { return }
-        hasEnded = true
-        guard isCounted else { return }
-        _ = activity.adjustInFlight(by: -1)
-        emit(.finished, error: error, source: source)
-    }
-
-    private func cachedResponse(for outcome: RequestOutcome) -> ResponseCache.Entry? {
-        guard outcome.cacheLifetime != nil, outcome.request.method == "GET", case .forward = outcome.disposition else { return nil }
-        return installation.cache.entry(for: outcome.request.url.description)
-    }
-
-    private static func readAll(_ stream: InputStream) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        stream.open()
-        defer { stream.close() }
-        while true {
-            let count = stream.read(&chunk, maxLength: chunk.count)
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        reception.pacer?.cancel()
+        reception.pacer = nil
+        if let task = innerTask {
+            innerTask = nil
+            interceptor.forwarding.detach(task)
+            task.cancel()
         }
-        return bytes
+    }
+
+    /// Runs `work` on the queue after `seconds`, unless the exchange stops first.
+    func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        timer?.cancel()
+        let item = DispatchWorkItem { [weak self] in
+            guard let self, !self.isStopped, !self.isFinished else { return }
+            work()
+        }
+        timer = item
+        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: item)
+    }
+}
+
+extension URLError {
+    /// The interceptor's own reason, when the interceptor failed the request itself.
+    var underlyingInterceptionError: InterceptionError? {
+        userInfo[NSUnderlyingErrorKey] as? InterceptionError
     }
 }

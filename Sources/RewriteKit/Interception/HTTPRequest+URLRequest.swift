@@ -4,42 +4,37 @@ import FoundationNetworking
 #endif
 
 extension HTTPRequest {
-    /// Builds the pipeline's view of a URLRequest: the outer configuration's
-    /// additional headers first (where the request does not set them), then the
-    /// request's own; nil when the URL is not an absolute http(s) URL.
-    init?(_ request: URLRequest, additionalHeaders: [(String, String)], body: [UInt8]?) {
+    /// The pipeline's view of a URLRequest as the session would send it: the
+    /// configuration's additional headers (where the request does not set them), the
+    /// request's own headers, and the cookies the session would add (unless
+    /// `addingStoredCookies` is false); nil when the URL is not an absolute http(s) URL.
+    init?(_ request: URLRequest, defaults: RequestDefaults, body: Data?, addingStoredCookies: Bool = true) {
         guard let text = request.url?.absoluteString, let url = RequestURL(string: text) else { return nil }
         let own = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
         var headers = HTTPHeaders()
-        for (name, value) in additionalHeaders where !own.contains(where: { HTTPHeaders.namesMatch($0.key, name) }) {
+        for (name, value) in defaults.additionalHeaders where !own.contains(where: { HTTPHeaders.namesMatch($0.key, name) }) {
             headers.add(name, value)
         }
         for (name, value) in own { headers.add(name, value) }
-        self.init(method: request.httpMethod ?? "GET", url: url, headers: headers, body: body)
+        if addingStoredCookies, let cookie = defaults.cookieHeader(for: request) { headers.add("Cookie", cookie) }
+        self.init(method: request.httpMethod ?? "GET", url: url, headers: headers, body: body.map { [UInt8]($0) })
     }
 
-    /// The same, for `canInit`: the body is left unknown (nil) to stay cheap.
-    init?(_ request: URLRequest, additionalHeaders: [(String, String)], includeBody: Bool) {
-        self.init(request, additionalHeaders: additionalHeaders, body: includeBody ? request.httpBody.map { [UInt8]($0) } : nil)
-    }
-
-    /// The URLRequest to forward: the original one (keeping its cache policy,
-    /// timeout and other settings) with this method, URL, headers and body.
-    /// Content-Length is never copied: libcurl computes it, and a stale one
-    /// truncates the body and poisons the connection.
+    /// The URLRequest to forward: the original one (keeping its cache policy, timeout and
+    /// other settings) with exactly this method, URL and headers, and no body (the
+    /// exchange attaches the body). Content-Length is never copied: the transport
+    /// computes it, and a stale one truncates the body and poisons the connection.
     func urlRequest(basedOn original: URLRequest) -> URLRequest? {
         guard let url = URL(string: url.description) else { return nil }
         var request = original
         request.url = url
         request.httpMethod = method
-        for name in (original.allHTTPHeaderFields ?? [:]).keys {
-            request.setValue(nil, forHTTPHeaderField: name)
-        }
+        request.allHTTPHeaderFields = [:]
         for field in headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
             request.addValue(field.value, forHTTPHeaderField: field.name)
         }
         request.httpBodyStream = nil
-        request.httpBody = body.map { Data($0) }
+        request.httpBody = nil
         return request
     }
 }

@@ -1,37 +1,44 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// Why the interceptor could not install itself or carry a request.
+/// Why the interceptor could not install itself, or why it failed a request itself.
+///
+/// Requests never fail with this type directly: a request the interceptor has to fail
+/// gets a `URLError` (the code URLSession would use) whose underlying error
+/// (`NSUnderlyingErrorKey`) is one of these, so apps that handle `URLError` keep working.
 public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// An upload task's body is invisible to a URLProtocol on this platform, so
-    /// forwarding it would send an empty body.
-    case uploadBodyNotVisible(url: String)
-    /// Download tasks cannot go through a URLProtocol on this platform.
-    case downloadTaskNotSupported(url: String)
-    /// Every interception slot is in use; uninstall rewriters you no longer need.
-    case tooManyInstallations(limit: Int)
-    /// `URLSession.shared` already existed when the interceptor was registered, so
-    /// it will never consult the interceptor (swift-corelibs-foundation).
+    /// `URLSession.shared` already existed when the interceptor was registered, so it
+    /// will never consult the interceptor (swift-corelibs-foundation).
     case sharedSessionAlreadyCreated
-    /// A rewritten request's URL is not one URLSession can load.
+    /// A rule rewrote the request's URL into one URLSession cannot load.
     case invalidRewrittenURL(String)
+    /// The request body could not be read to the end (a stream failed or a file vanished).
+    case unreadableRequestBody(String)
 
     /// A sentence saying what happened and what to do.
     public var description: String {
         switch self {
-        case .uploadBodyNotVisible(let url):
-            "the body of an upload task to \(url) is not visible to a URLProtocol on this platform; "
-                + "send it with a data task and URLRequest.httpBody or httpBodyStream instead"
-        case .downloadTaskNotSupported(let url):
-            "download tasks cannot be intercepted on this platform (\(url)); use a data task"
-        case .tooManyInstallations(let limit):
-            "all \(limit) interception slots are in use; call uninstall() on rewriters you no longer need"
         case .sharedSessionAlreadyCreated:
             "URLSession.shared was created before the interceptor was registered, so it will not use it; "
                 + "call installForSharedSession() at app start-up, before any URLSession is made, "
                 + "or install into a URLSessionConfiguration instead"
         case .invalidRewrittenURL(let url):
             "the rewritten URL '\(url)' cannot be loaded"
+        case .unreadableRequestBody(let reason):
+            "the request body could not be read: \(reason)"
         }
+    }
+
+    /// The `URLError` a request fails with for this reason.
+    var urlError: URLError {
+        let code: URLError.Code = switch self {
+        case .sharedSessionAlreadyCreated: .unsupportedURL
+        case .invalidRewrittenURL: .badURL
+        case .unreadableRequestBody: .cannotDecodeRawData
+        }
+        return URLError(code, userInfo: [NSLocalizedDescriptionKey: description, NSUnderlyingErrorKey: self])
     }
 }
 

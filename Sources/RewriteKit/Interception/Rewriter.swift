@@ -4,31 +4,35 @@ import FoundationNetworking
 #endif
 
 /// Rewrites an app's HTTP traffic with compiled rules: install it in a
-/// `URLSessionConfiguration` (or for `URLSession.shared`) and every request a
-/// rule applies to goes through its pipeline.
+/// `URLSessionConfiguration` (or for `URLSession.shared`) and every request a rule
+/// might apply to goes through its pipeline; everything else is not touched at all.
 ///
 /// ```swift
 /// let rewriter = try Rewriter(contentsOf: rulesURL)
 /// let configuration = URLSessionConfiguration.default
-/// try rewriter.install(in: configuration)
+/// rewriter.install(in: configuration)
 /// let session = URLSession(configuration: configuration)
 /// ```
 ///
-/// Each installation is scoped: two sessions made from configurations with
-/// different rewriters never see each other's rules, so tests can run in
-/// parallel. An installed rewriter stays alive until ``uninstall()``.
+/// An installed rewriter changes only what its rules say: statuses, headers, bodies,
+/// errors, redirects, authentication challenges, cookies, timeouts and the app's
+/// delegate callbacks are otherwise what the same session would give without it.
+///
+/// Each installation is scoped: two sessions made from configurations with different
+/// rewriters never see each other's rules, so tests can run in parallel. Installations
+/// last until ``uninstall()``, the ``Installation`` token's `uninstall()`, or until the
+/// rewriter itself is released; requests already in flight always finish as they
+/// started, with the app's configuration.
 public final class Rewriter: Sendable {
-    private struct State {
-        var pipeline: Pipeline
-        var installations: [Installation] = []
-    }
-
-    private let state: Locked<State>
-    let activity = ActivityHub()
+    private let core: RewriterCore
+    private let installations = Locked<[Interceptor]>([])
 
     /// Creates a rewriter that runs a compiled pipeline.
-    public init(pipeline: Pipeline) {
-        state = Locked(State(pipeline: pipeline))
+    ///
+    /// - Parameter cacheByteLimit: the most response bytes `cache` clauses keep in memory
+    ///   per installation (least recently used entries go first); 16 MB by default.
+    public init(pipeline: Pipeline, cacheByteLimit: Int = 16 << 20) {
+        core = RewriterCore(pipeline: pipeline, cacheByteLimit: max(0, cacheByteLimit))
     }
 
     /// Creates a rewriter for rule sets, composed in priority order (the first set's rules first).
@@ -43,96 +47,124 @@ public final class Rewriter: Sendable {
         try self.init(ruleSets: [RuleSet(contentsOf: url)])
     }
 
+    deinit {
+        uninstall()
+    }
+
     /// The rules in force. Replacing them affects requests that start afterwards;
     /// requests in flight finish with the rules they started with.
     public var pipeline: Pipeline {
-        get { state.withLock { $0.pipeline } }
-        set { state.withLock { $0.pipeline = newValue } }
+        get { core.pipeline }
+        set { core.pipeline = newValue }
     }
 
     /// Installs the interceptor first in `configuration.protocolClasses`. Make the
     /// session after this call: a session copies its configuration when created.
-    /// Installing the same rewriter twice in one configuration does nothing.
+    /// Installing the same rewriter twice in one configuration returns the first installation.
     ///
-    /// - Throws: ``InterceptionError/tooManyInstallations(limit:)`` when every slot is in use.
-    public func install(in configuration: URLSessionConfiguration) throws(InterceptionError) {
+    /// - Returns: the installation, to end it alone with ``Installation/uninstall()``
+    ///   (an app that makes a configuration per session should, when the session ends).
+    @discardableResult
+    public func install(in configuration: URLSessionConfiguration) -> Installation {
         let present = configuration.protocolClasses ?? []
-        let mine = state.withLock { $0.installations.map { RewriteURLProtocol.all[$0.slot] } }
-        guard !present.contains(where: { candidate in mine.contains { $0 == candidate } }) else { return }
-        let installation = try InstallationRegistry.shared.claim(sharedSession: false) { slot in
-            Installation(slot: slot, rewriter: self, outerConfiguration: configuration)
+        if let existing = installations.withLock({ list in
+            list.first { interceptor in present.contains { $0 == interceptor.protocolClass } }
+        }) {
+            return Installation(existing, rewriter: self)
         }
-        state.withLock { $0.installations.append(installation) }
-        configuration.protocolClasses = [RewriteURLProtocol.all[installation.slot]] + present
+        let interceptor = InterceptorRegistry.shared.add { number in
+            Interceptor(number: number, core: core, configuration: configuration)
+        }
+        installations.withLock { $0.append(interceptor) }
+        configuration.protocolClasses = [interceptor.protocolClass] + present
+        return Installation(interceptor, rewriter: self)
     }
 
-    /// Registers the interceptor for `URLSession.shared` with
-    /// `URLProtocol.registerClass`. Only one rewriter serves the shared session;
-    /// a later call replaces an earlier one.
+    /// Makes this rewriter serve `URLSession.shared`, registering the interceptor with
+    /// `URLProtocol.registerClass` the first time. One rewriter serves the shared session
+    /// at a time: a later call, by any rewriter, takes it over.
     ///
-    /// On Linux (swift-corelibs-foundation) the shared session consults
-    /// registered classes only if registration happens before the first
-    /// URLSession of any kind is created; this is checked, and
-    /// ``InterceptionError/sharedSessionAlreadyCreated`` thrown when it is too late.
-    public func installForSharedSession() throws(InterceptionError) {
-        let installation = try InstallationRegistry.shared.claim(sharedSession: true) { slot in
-            Installation(slot: slot, rewriter: self, outerConfiguration: .default)
-        }
-        state.withLock { $0.installations.append(installation) }
-        _ = URLProtocol.registerClass(RewriteURLProtocol.self)
-        #if canImport(FoundationNetworking)
-        // The first URLSession made registers the built-in protocols, and corelibs
-        // consults registered classes first-registered-first, so a class
-        // registered later comes after HTTP's and is never asked. The shared
-        // session copies the registered list when it is made: the interceptor
-        // must be first in that list.
-        guard let first = URLSession.shared.configuration.protocolClasses?.first, first == RewriteURLProtocol.self else {
-            remove(installation)
-            throw .sharedSessionAlreadyCreated
-        }
-        #endif
+    /// On Linux (swift-corelibs-foundation) the shared session consults registered
+    /// classes only if registration happens before the first URLSession of any kind is
+    /// created; this is checked, and ``InterceptionError/sharedSessionAlreadyCreated``
+    /// thrown when it is too late. On Apple platforms registered classes are consulted
+    /// last-registered first, so the interceptor comes before any class registered earlier.
+    @discardableResult
+    public func installForSharedSession() throws(InterceptionError) -> Installation {
+        try SharedSessionRegistration.register()
+        let interceptor = Interceptor(number: 0, core: core, configuration: SharedSessionRegistration.configuration)
+        let previous = InterceptorRegistry.shared.takeSharedSession(interceptor)
+        previous?.release()
+        installations.withLock { $0.append(interceptor) }
+        return Installation(interceptor, rewriter: self)
     }
 
-    /// Removes every installation of this rewriter: its sessions stop being
-    /// intercepted, in-flight requests finish, its cache is dropped.
+    /// Ends every installation of this rewriter: its sessions stop being intercepted,
+    /// requests in flight finish as they started, its cache is dropped.
     public func uninstall() {
-        let installations = state.withLock { state -> [Installation] in
-            defer { state.installations.removeAll() }
-            return state.installations
+        let ended = installations.withLock { list -> [Interceptor] in
+            defer { list.removeAll() }
+            return list
         }
-        for installation in installations { release(installation) }
+        for interceptor in ended { Self.end(interceptor) }
     }
 
-    /// Calls `observer` for every activity event of this rewriter's requests,
-    /// in order, on a private serial queue, until the returned observation is
-    /// cancelled or released.
+    /// Ends one installation of this rewriter.
+    func uninstall(_ interceptor: Interceptor) {
+        let removed = installations.withLock { list -> Bool in
+            guard let index = list.firstIndex(where: { $0 === interceptor }) else { return false }
+            list.remove(at: index)
+            return true
+        }
+        if removed { Self.end(interceptor) }
+    }
+
+    /// Whether an installation of this rewriter is still in force.
+    func isInstalled(_ interceptor: Interceptor) -> Bool {
+        installations.withLock { list in list.contains { $0 === interceptor } }
+    }
+
+    private static func end(_ interceptor: Interceptor) {
+        interceptor.release()
+        if interceptor.number == 0 { InterceptorRegistry.shared.leaveSharedSession(interceptor) }
+        // URLSession asks `canInit` and then makes the protocol object a moment later;
+        // keep the installation reachable briefly so a request caught in between is
+        // still served with the app's configuration. Requests hold it while they run.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { withExtendedLifetime(interceptor) {} }
+    }
+
+    /// Calls `observer` for every activity event of this rewriter's requests, in order,
+    /// on a private serial queue, until the returned observation is cancelled or released.
+    ///
+    /// A slow observer never slows traffic down: events wait for it in a queue of at most
+    /// ``ActivityEvent/backlogLimit`` events, and beyond that the oldest waiting events
+    /// are dropped and counted in the next event's ``ActivityEvent/droppedEvents``.
     public func addObserver(_ observer: @escaping @Sendable (ActivityEvent) -> Void) -> ActivityObservation {
-        activity.add(observer)
+        core.activity.add(observer)
     }
 
     /// The number of intercepted requests currently in flight.
-    public var requestsInFlight: Int { activity.inFlight }
+    public var requestsInFlight: Int { core.activity.inFlight }
 
-    /// Header names whose values activity events show as `<redacted>`
-    /// (case-insensitive). By default: Authorization, Proxy-Authorization,
+    /// Header names whose values activity events show as `<redacted>` (case-insensitive),
+    /// wherever they appear: the headers, the trace's before and after values, and any
+    /// other text an event carries. By default: Authorization, Proxy-Authorization,
     /// Cookie and Set-Cookie.
     public var redactedHeaderNames: Set<String> {
-        get { activity.redactedNames }
-        set { activity.redactedNames = newValue }
+        get { core.activity.redaction.headerNames }
+        set { core.activity.redaction.headerNames = newValue }
+    }
+
+    /// Query parameter names whose values activity events show as `<redacted>`
+    /// (case-insensitive), in URLs and in any other text. By default: `access_token`,
+    /// `api_key`, `apikey`, `client_secret`, `password`, `secret`, `token`.
+    public var redactedQueryNames: Set<String> {
+        get { core.activity.redaction.queryNames }
+        set { core.activity.redaction.queryNames = newValue }
     }
 
     /// Forgets every response kept by `cache` clauses.
     public func clearCache() {
-        for installation in state.withLock({ $0.installations }) { installation.cache.removeAll() }
-    }
-
-    private func remove(_ installation: Installation) {
-        state.withLock { $0.installations.removeAll { $0 === installation } }
-        release(installation)
-    }
-
-    private func release(_ installation: Installation) {
-        if installation.slot == 0 { URLProtocol.unregisterClass(RewriteURLProtocol.self) }
-        InstallationRegistry.shared.release(installation)
+        for interceptor in installations.withLock({ $0 }) { interceptor.cache.removeAll() }
     }
 }

@@ -48,18 +48,54 @@ public final class Pipeline: Sendable {
     /// tests the conditions that need no body; a `json`/`body` test counts as "might"
     /// while the body is nil (not known yet).
     public func mightApply(to request: HTTPRequest) -> Bool {
-        let evaluator = ConditionEvaluator(request: request, response: nil, environment: environment)
         var found = false
+        forEachRuleThatMightApply(to: request) { _, _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Whether the request phase could read this request's body: some rule that might
+    /// apply (judged without the body) has a body condition, a request body action or a
+    /// `${json.PATH}` template. When false the body can go to the network untouched,
+    /// without being read.
+    public func requestNeedsBody(_ request: HTTPRequest) -> Bool {
+        var head = request
+        head.body = nil
+        var needed = false
+        forEachRuleThatMightApply(to: head) { _, rule in
+            needed = rule.requestNeedsBody
+            return !needed
+        }
+        return needed
+    }
+
+    /// The rules that might apply to this request, judged without its body, in order:
+    /// what an interceptor reports as skipped when it has to let a request pass untouched.
+    public func rulesThatMightApply(to request: HTTPRequest) -> [RuleReference] {
+        var head = request
+        head.body = nil
+        var positions: [Int] = []
+        forEachRuleThatMightApply(to: head) { position, _ in
+            positions.append(position)
+            return true
+        }
+        return positions.sorted().map { rules[$0].reference }
+    }
+
+    /// Calls `body` with each candidate rule whose conditions might hold (`json`/`body`
+    /// tests count as "might" while the body is nil) until it returns false.
+    private func forEachRuleThatMightApply(to request: HTTPRequest, _ body: (Int, CompiledRule) -> Bool) {
+        let evaluator = ConditionEvaluator(request: request, response: nil, environment: environment)
         index.forEachCandidateList(for: request) { list in
             for position in list {
-                guard let condition = rules[Int(position)].condition, evaluator.mightHold(condition) == false else {
-                    found = true
-                    return false
-                }
+                let rule = rules[Int(position)]
+                if let condition = rule.condition, evaluator.mightHold(condition) == false { continue }
+                if !body(Int(position), rule) { return false }
             }
             return true
         }
-        return found
     }
 
     /// Runs the request phase: finds the rules that apply, runs their request actions,

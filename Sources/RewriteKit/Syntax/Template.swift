@@ -47,6 +47,14 @@ public struct Template: Sendable, Hashable {
         }
     }
 
+    /// Whether a placeholder reads the JSON body (`${json.PATH}`).
+    var readsJSONVariable: Bool {
+        parts.contains { part in
+            if case .variable(.json, _) = part { return true }
+            return false
+        }
+    }
+
     /// Whether two templates are the same ignoring positions.
     public func isStructurallyEqual(to other: Template) -> Bool {
         parts.count == other.parts.count && zip(parts, other.parts).allSatisfy { lhs, rhs in

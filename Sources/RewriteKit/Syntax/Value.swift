@@ -65,6 +65,20 @@ public struct Value: Sendable, Hashable {
         }
     }
 
+    /// Whether a string in the value has a `${json.PATH}` placeholder (lists are walked
+    /// with a stack, not recursion).
+    var readsJSONVariable: Bool {
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value.kind {
+            case .string(let template) where template.readsJSONVariable: return true
+            case .list(let values): pending += values
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Whether two optional values are the same ignoring positions.
     public static func isStructurallyEqual(_ lhs: Value?, _ rhs: Value?) -> Bool {
         switch (lhs, rhs) {

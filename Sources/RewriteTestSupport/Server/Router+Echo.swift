@@ -8,13 +8,15 @@ extension Router {
     }
 
     /// The echo document: `method`, `url`, `path`, `args`, `headers`, `data`, `json`,
-    /// `bodyLength`, `bodySHA256` and `connectionID`.
+    /// `bodyLength`, `bodySHA256` and `connectionID`, less any field named in an
+    /// `X-Unechoed-Omit` header (comma-separated), so a test can compare documents from
+    /// different connections.
     static func echoDocument(_ request: RecordedRequest, context: RouteContext) -> [String: Any] {
         var json: Any = NSNull()
         if !request.body.isEmpty, let parsed = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed]) {
             json = parsed
         }
-        return [
+        var document: [String: Any] = [
             "method": request.method,
             "url": absoluteURL(request, context: context),
             "path": request.path,
@@ -26,6 +28,10 @@ extension Router {
             "bodySHA256": TestSHA256.hex(request.body),
             "connectionID": request.connectionID,
         ]
+        for name in request.values(forHeader: "X-Unechoed-Omit").flatMap({ $0.split(separator: ",") }) {
+            document[name.trimmingCharacters(in: .whitespaces)] = nil
+        }
+        return document
     }
 
     /// The URL the client asked for, built from the `Host` header (or 127.0.0.1 and the port).
@@ -43,9 +49,11 @@ extension Router {
     }
 
     /// Headers by canonical name (`x-my-header` → `X-My-Header`), repeated values joined by `", "`.
+    /// Headers whose names start with `X-Unechoed-` are recorded but left out, so a test can
+    /// mark requests without changing what the server answers.
     static func headerObject(_ request: RecordedRequest) -> [String: String] {
         var object: [String: String] = [:]
-        for header in request.headers {
+        for header in request.headers where !header.name.lowercased().hasPrefix("x-unechoed-") {
             let name = canonicalHeaderName(header.name)
             object[name] = object[name].map { $0 + ", " + header.value } ?? header.value
         }
@@ -65,10 +73,13 @@ extension Router {
         return ServerResponse(status: 200, headers: [.init(name: "Content-Type", value: type)], body: Array(request.body))
     }
 
-    /// `/status/{code}`: that status with a short text body (none for 204 and 304).
+    /// `/status/{code}`: that status with a short text body (none for 204 and 304); a 407
+    /// carries `Proxy-Authenticate`, as httpbin's does.
     static func status(_ argument: String?) -> ServerResponse {
         guard let code = integer(argument, in: 200...599) else { return .error(400, "invalid status code") }
-        return .text("status \(code)\n", status: code)
+        var response = ServerResponse.text("status \(code)\n", status: code)
+        if code == 407 { response.headers.append(.init(name: "Proxy-Authenticate", value: #"Basic realm="Fake Realm""#)) }
+        return response
     }
 
     /// `/delay/{seconds}` (at most 10): the echo document after the delay.

@@ -15,8 +15,9 @@ struct RouteContext {
 
 /// Maps a recorded request to the response of the httpbin-like endpoint it names.
 ///
-/// Endpoints live in `Router+Echo.swift` (echo and inspection), `Router+Redirects.swift` and
-/// `Router+Streaming.swift` (large, slow and compressed bodies). Unknown paths get
+/// Endpoints live in `Router+Echo.swift` (echo and inspection), `Router+Redirects.swift`,
+/// `Router+Streaming.swift` (large, slow and compressed bodies), `Router+Auth.swift`
+/// (authentication challenges) and `Router+Failures.swift` (broken connections). Unknown paths get
 /// `404 {"error":"not found"}`.
 enum Router {
     /// The response to `request`.
@@ -61,6 +62,14 @@ enum Router {
             return stream(argument, request, context: context)
         case ("drip", 1):
             return drip(request, context: context)
+        case ("basic-auth", 3):
+            return basicAuth(user: segments[1], password: segments[2], request)
+        case ("bearer", 1):
+            return bearer(request)
+        case ("drop", 1):
+            return drop(request)
+        case ("hang-up", 1):
+            return .hangUp
         case ("gzip", 1):
             return compressed(request, context: context, encoding: "gzip")
         case ("deflate", 1):

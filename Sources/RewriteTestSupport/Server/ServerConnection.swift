@@ -22,6 +22,7 @@ struct ServerConnection {
                 guard let request = try parser.nextRequest(sendContinue: writer.writeContinue) else { return }
                 let recorded = core.record(request, connectionID: id)
                 let response = Router.response(to: recorded, context: context)
+                if response.hangsUp { return }
                 let keepAlive = request.wantsKeepAlive && !response.closesConnection && !core.isStopped
                 try writer.write(response, method: request.method, keepAlive: keepAlive)
                 if !keepAlive { return }

@@ -19,6 +19,15 @@ struct ServerResponse {
     var body: Body
     /// Whether the server closes the connection after this response.
     var closesConnection = false
+    /// Whether the server closes the connection instead of answering at all.
+    var hangsUp = false
+
+    /// No answer: the server closes the connection.
+    static var hangUp: ServerResponse {
+        var response = ServerResponse(status: 500)
+        response.hangsUp = true
+        return response
+    }
 
     /// A response with an in-memory body.
     init(status: Int, headers: [RecordedRequest.Header] = [], body: [UInt8] = []) {

@@ -15,7 +15,8 @@ import Foundation
 /// url, path, args, headers, data, json, bodyLength, bodySHA256), `/headers`, `/user-agent`,
 /// `/echo`, `/json`, `/status/{code}`, `/delay/{seconds}`, `/bytes/{n}`, `/stream-bytes/{n}`,
 /// `/stream/{n}`, `/drip`, `/redirect/{n}`, `/relative-redirect/{n}`, `/absolute-redirect/{n}`,
-/// `/redirect-to`, `/gzip`, `/deflate`, `/response-headers`, `/cookies[/set|/delete]`.
+/// `/redirect-to`, `/gzip`, `/deflate`, `/response-headers`, `/cookies[/set|/delete]`,
+/// `/basic-auth/{user}/{passwd}`, `/bearer`, `/drop` (a body cut short) and `/hang-up` (no answer).
 public final class TestHTTPServer: Sendable {
     private let core: ServerCore
 

@@ -1,0 +1,27 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What swift-corelibs-foundation makes of a 401's `WWW-Authenticate` header.
+///
+/// corelibs raises an authentication challenge in its URLProtocol client for any 401
+/// whose first `WWW-Authenticate` challenge is Basic or Digest, whatever protocol loaded
+/// it. Its retry then goes to the network outside the interceptor, or, without a
+/// credential, never completes (corelibs 6.3.1). So the interceptor answers such
+/// challenges itself (with the app's delegate) and never hands the client a 401 that
+/// would raise one again.
+enum AuthenticationHeader {
+    /// The header's name.
+    static let name = "WWW-Authenticate"
+    /// The name it is given on a 401 delivered to the app after its challenge went
+    /// unanswered, so the client does not raise the challenge a second time.
+    static let deliveredName = "X-RewriteKit-WWW-Authenticate"
+
+    /// Whether corelibs would raise a challenge for this response.
+    static func raisesChallenge(_ response: HTTPURLResponse) -> Bool {
+        guard let value = response.value(forHTTPHeaderField: name) else { return false }
+        let scheme = value.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
+        return scheme == "basic" || scheme == "digest"
+    }
+}

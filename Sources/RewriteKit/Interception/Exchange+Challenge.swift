@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Exchange {
+    /// An authentication challenge of the inner task, answered by the app.
+    ///
+    /// On Apple platforms it goes to the client, which asks the app's delegate as for any
+    /// load (server trust, client certificates, Basic, Digest, …); the answer comes back
+    /// through a ``ChallengeSender``. On swift-corelibs-foundation the client cannot
+    /// take it (its retry would leave the interceptor, or hang), so the app's delegate is
+    /// asked directly, on its own queue, with its own session and task, as corelibs asks
+    /// it for a plain load; its answer is carried out by the inner session, so a retry
+    /// with a credential goes through the rules again.
+    func innerDidReceive(
+        _ challenge: URLAuthenticationChallenge, from task: URLSessionTask,
+        completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard task === innerTask, !isStopped else { return completion(.cancelAuthenticationChallenge, nil) }
+        #if canImport(FoundationNetworking)
+        let answer: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = { [self] disposition, credential in
+            let credential = UncheckedBox(credential)
+            queue.async { [self] in settle(challenge, task: task, disposition, credential.value, completion: completion) }
+        }
+        guard let session = loading.session, let outerTask = loading.task, let delegate = loading.delegate else {
+            return answer(.performDefaultHandling, nil)
+        }
+        let call = UncheckedBox((session, outerTask, delegate, challenge))
+        channel.send { _, _ in
+            session.delegateQueue.addOperation {
+                let (session, outerTask, delegate, challenge) = call.value
+                delegate.urlSession(session, task: outerTask, didReceive: challenge, completionHandler: answer)
+            }
+        }
+        #else
+        let forwarded = URLAuthenticationChallenge(authenticationChallenge: challenge, sender: ChallengeSender(completion))
+        let box = UncheckedBox(forwarded)
+        channel.send { $1.urlProtocol($0, didReceive: box.value) }
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Carries out the app's answer with the inner session, called on the queue (never
+    /// on a session's queue: corelibs suspends the task to retry, which waits on it).
+    ///
+    /// - A credential retries through the inner session (and the rules); the app then
+    ///   gets the retry's response after the 401, as from a plain corelibs load.
+    /// - Default handling uses the proposed credential, once; without one the 401 becomes
+    ///   the final response, as on Apple platforms and corelibs 6.3.2 (6.3.1 itself never
+    ///   completes such a task).
+    /// - Reject and cancel end the task as cancelled, as corelibs does for a plain load.
+    private func settle(
+        _ challenge: URLAuthenticationChallenge, task: URLSessionTask,
+        _ disposition: URLSession.AuthChallengeDisposition, _ credential: URLCredential?,
+        completion: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard task === innerTask, !isStopped else { return completion(.cancelAuthenticationChallenge, nil) }
+        switch disposition {
+        case .useCredential where credential != nil:
+            completion(.useCredential, credential)
+        case .useCredential, .performDefaultHandling:
+            if let proposed = challenge.proposedCredential, challenge.previousFailureCount == 0 {
+                completion(.useCredential, proposed)
+            } else {
+                reception.endsWithUnansweredChallenge = true
+                completion(.cancelAuthenticationChallenge, nil)
+            }
+        default:
+            completion(.cancelAuthenticationChallenge, nil)
+        }
+    }
+
+    /// The app left a challenge unanswered, and we ended the inner task: its 401 is the
+    /// final response. The client must not see a `WWW-Authenticate` that raises a
+    /// challenge on a finished response (corelibs would ask the app again, then never
+    /// complete), so the header is given as `X-RewriteKit-WWW-Authenticate`; a delegate
+    /// that already got the 401 gets it once more with that header, then the finish.
+    func deliverUnansweredChallenge() {
+        guard let network = reception.network, var head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
+            return fail(URLError(.badServerResponse))
+        }
+        if let value = head.headers[AuthenticationHeader.name] {
+            head.headers.remove(AuthenticationHeader.name)
+            head.headers.add(AuthenticationHeader.deliveredName, value)
+        }
+        guard reception.isStreaming else {
+            var response = head
+            response.body = [UInt8](reception.body)
+            if let outcome = hop.outcome, outcome.hasResponseActions {
+                let answer = pipeline.processResponse(response, for: outcome)
+                response = answer.response
+                record(answer.trace)
+            }
+            return deliverWhole(response, url: url, source: .network, bodyChanged: false)
+        }
+        guard let renamed = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedFields) else {
+            return fail(URLError(.badServerResponse))
+        }
+        isFinished = true
+        let box = UncheckedBox(renamed)
+        channel.send(finishing: true) { protocolObject, client in
+            client.urlProtocol(protocolObject, didReceive: box.value, cacheStoragePolicy: .notAllowed)
+            client.urlProtocolDidFinishLoading(protocolObject)
+        }
+        endHop(error: nil, source: .network)
+    }
+    #endif
+}
+
+#if !canImport(FoundationNetworking)
+/// Answers a challenge forwarded to the app (Apple platforms): whatever the app's
+/// delegate decides reaches the inner task's completion handler, once.
+final class ChallengeSender: NSObject, URLAuthenticationChallengeSender, @unchecked Sendable {
+    private let answer = Locked<(@Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)?>(nil)
+
+    init(_ completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        answer.withLock { $0 = completion }
+    }
+
+    private func reply(_ disposition: URLSession.AuthChallengeDisposition, _ credential: URLCredential?) {
+        let completion = answer.withLock { stored -> (@Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)? in
+            defer { stored = nil }
+            return stored
+        }
+        completion?(disposition, credential)
+    }
+
+    func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {
+        reply(.useCredential, credential)
+    }
+
+    func continueWithoutCredential(for challenge: URLAuthenticationChallenge) {
+        reply(.useCredential, nil)
+    }
+
+    func cancel(_ challenge: URLAuthenticationChallenge) {
+        reply(.cancelAuthenticationChallenge, nil)
+    }
+
+    func performDefaultHandling(for challenge: URLAuthenticationChallenge) {
+        reply(.performDefaultHandling, nil)
+    }
+
+    func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {
+        reply(.rejectProtectionSpace, nil)
+    }
+}
+#endif

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Exchange {
+    /// The most redirects one load follows, as URLSession (more fail with
+    /// `httpTooManyRedirects`).
+    static let redirectLimit = 20
+
+    /// The inner task reached a redirect.
+    ///
+    /// The app decides, as without the interceptor: its delegate hears the redirect (the
+    /// response after the hop's head-only response actions, so a rule can change
+    /// `Location`) with the request made from the app's own request, and may follow,
+    /// change or refuse it. A followed redirect is a new hop through the rules.
+    ///
+    /// - Apple platforms: the client is told (`wasRedirectedTo`), which asks the app's
+    ///   delegate and starts a new load for the new request, so this load ends here, as
+    ///   in Apple's CustomHTTPProtocol.
+    /// - swift-corelibs-foundation, whose client traps on `wasRedirectedTo`: the app's
+    ///   delegate is asked directly, on its queue, with its session and task, and the
+    ///   inner task waits for the answer; refusing makes the 3xx the final response.
+    func innerWillRedirect(
+        _ response: HTTPURLResponse, from task: URLSessionTask, completion: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard task === innerTask, !isStopped, let outcome = hop.outcome, let appURL = hop.appRequest.url else {
+            return completion(nil)
+        }
+        var head = HTTPResponse(head: response)
+        var headTrace: Trace?
+        if outcome.hasResponseActions, !outcome.responseNeedsBody {
+            let answer = pipeline.processResponse(head, for: outcome)
+            head = answer.response
+            headTrace = answer.trace
+        }
+        guard let next = RedirectRequest.next(after: hop.appRequest, status: head.status, location: head.headers["Location"], baseURL: appURL),
+              let shown = HTTPURLResponse(url: response.url ?? appURL, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedFields)
+        else { return completion(nil) }
+        guard hop.number < Self.redirectLimit else {
+            completion(nil)
+            return fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
+        }
+        let redirectResponse = headTrace == nil ? response : shown
+        #if canImport(FoundationNetworking)
+        reception.pendingRedirect = completion
+        let finalHead = head, finalTrace = headTrace
+        askAppToRedirect(redirectResponse, to: next) { [self] decision in
+            guard reception.pendingRedirect != nil, !isStopped else { return }
+            guard let decision else {
+                // Refused: the inner task delivers the 3xx as its final response,
+                // which then goes through the response phase like any other.
+                let refuse = reception.pendingRedirect
+                reception.pendingRedirect = nil
+                refuse?(nil)
+                return
+            }
+            if let finalTrace { record(finalTrace) }
+            follow(to: decision, after: finalHead)
+        }
+        #else
+        if let headTrace { record(headTrace) }
+        let box = UncheckedBox((next, redirectResponse))
+        channel.send { protocolObject, client in
+            client.urlProtocol(protocolObject, wasRedirectedTo: box.value.0, redirectResponse: box.value.1)
+        }
+        hop.response = head
+        emit(.response)
+        cancelInnerWork()
+        isFinished = true
+        channel.send(finishing: true) { protocolObject, client in
+            client.urlProtocol(protocolObject, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
+        }
+        endHop(error: nil, source: .network, redirectLocation: next.url?.absoluteString)
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Asks the app's delegate, on its queue, whether to follow; without a delegate the
+    /// redirect is followed, as URLSession does. `decide` runs on the exchange's queue.
+    private func askAppToRedirect(_ response: HTTPURLResponse, to next: URLRequest, decide: @escaping @Sendable (URLRequest?) -> Void) {
+        let answer: @Sendable (URLRequest?) -> Void = { [self] decision in
+            queue.async { decide(decision) }
+        }
+        guard let session = loading.session, let task = loading.task, let delegate = loading.delegate else {
+            return answer(next)
+        }
+        let call = UncheckedBox((session, task, delegate, response))
+        channel.send { _, _ in
+            session.delegateQueue.addOperation {
+                let (session, task, delegate, response) = call.value
+                delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: next, completionHandler: answer)
+            }
+        }
+    }
+
+    /// Ends the redirect hop and runs the next one through the rules.
+    private func follow(to request: URLRequest, after head: HTTPResponse) {
+        hop.response = head
+        emit(.response)
+        endHop(error: nil, source: .network, redirectLocation: request.url?.absoluteString)
+        var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: RequestBody(request))
+        // corelibs configures (adds cookies to) a redirect it follows by itself, but not
+        // one its delegate approved.
+        next.addsStoredCookies = loading.delegate == nil
+        begin(next)
+    }
+    #endif
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request of an exchange and its answer: the app's request, or the request the
+/// app's delegate chose for a redirect. Each hop runs through the rules on its own and
+/// is its own request in activity events, as each hop is its own flow in mitmproxy and
+/// its own protocol instance on Apple platforms.
+struct ExchangeHop {
+    /// 0 for the app's request, then 1, 2, … for each redirect followed.
+    let number: Int
+    /// The request as the app sees it (before the rules).
+    let appRequest: URLRequest
+    /// Where the body comes from.
+    var body: RequestBody
+    /// Whether the session's stored cookies are added, as URLSession adds them to this
+    /// request (always, but on corelibs not to a redirect its app's delegate approved).
+    var addsStoredCookies = true
+    /// The activity number of this hop.
+    let requestID = ActivityHub.nextRequestID()
+    /// When the hop began.
+    let startedAt = Date()
+    /// The request phase's result, once run.
+    var outcome: RequestOutcome?
+    /// The request body bytes, when the rules needed them (otherwise the body goes out untouched).
+    var loadedBody: Data?
+    /// Request body bytes sent.
+    var bytesSent = 0
+    /// Response body bytes given to the app so far.
+    var bytesReceived = 0
+    /// The response as the app gets it (after response actions), once known.
+    var response: HTTPResponse?
+    /// Whether `.started` was sent (and the in-flight count raised).
+    var isCounted = false
+    /// Whether `.finished` was sent.
+    var hasEnded = false
+    /// How many trace entries have been sent as `.log` events.
+    var loggedEntries = 0
+}

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One installation of a rewriter: its protocol class, the app configuration it serves,
+/// the inner session requests are forwarded through, and its `cache` memory.
+///
+/// The inner session is made from a copy of the app's configuration, so timeouts,
+/// cookie storage, caches, proxies and TLS settings behave as without the interceptor.
+/// Two settings change, because the rules must see and own what they govern: the
+/// configuration's `httpAdditionalHeaders` and the cookies of its cookie storage are put
+/// into each request before the rules run, and the inner session adds neither again.
+/// Its protocol classes are the app's minus this installation's own class, so another
+/// rewriter installed in the same configuration still sees the request (chaining), plus
+/// the built-in ones.
+final class Interceptor: Sendable {
+    /// The installation's number; its protocol class is made from it.
+    let number: Int
+    /// The rewriter's rules and activity.
+    let core: RewriterCore
+    /// The class placed in the app's configuration.
+    let protocolClass: InterceptingURLProtocol.Type
+    /// What the app's configuration adds to each request.
+    let requestDefaults: RequestDefaults
+    /// The inner session.
+    let forwarding: ForwardingSession
+    /// The `cache` clause's memory, for this installation only.
+    let cache: ResponseCache
+    private let installed = Locked(true)
+
+    init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration) {
+        self.number = number
+        self.core = core
+        let protocolClass = InterceptingURLProtocol.subclass(for: number)
+        self.protocolClass = protocolClass
+        requestDefaults = RequestDefaults(configuration)
+        let inner = (configuration.copy() as? URLSessionConfiguration) ?? .default
+        // The app's classes minus this one, then the built-in ones if missing: a
+        // session whose list handles nothing falls back to the registered classes,
+        // which may hold the shared session's interceptor.
+        var classes = (configuration.protocolClasses ?? []).filter { $0 != protocolClass }
+        for builtin in URLSessionConfiguration.default.protocolClasses ?? [] where !classes.contains(where: { $0 == builtin }) {
+            classes.append(builtin)
+        }
+        inner.protocolClasses = classes
+        inner.httpAdditionalHeaders = nil
+        inner.httpShouldSetCookies = false
+        forwarding = ForwardingSession(configuration: inner)
+        cache = ResponseCache(byteLimit: core.cacheByteLimit)
+    }
+
+    deinit {
+        forwarding.invalidate()
+        InterceptorRegistry.shared.forget(number)
+    }
+
+    /// Whether the installation still takes new requests.
+    var isInstalled: Bool { installed.withLock { $0 } }
+
+    /// Stops taking new requests; requests in flight finish as they started.
+    func release() {
+        installed.withLock { $0 = false }
+        cache.removeAll()
+    }
+
+    /// Whether a request should come through this installation: an http(s) URL, and a
+    /// rule that might apply judged from the URL and headers alone (never the body, so
+    /// this stays cheap however often URLSession asks).
+    func shouldIntercept(_ request: URLRequest) -> Bool {
+        guard isInstalled, let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let head = HTTPRequest(request, defaults: requestDefaults, body: nil)
+        else { return false }
+        return core.pipeline.mightApply(to: head)
+    }
+
+    /// The rules a request would have been offered to, for a request let through untouched.
+    func rulesThatMightApply(to request: URLRequest) -> [RuleReference] {
+        guard let head = HTTPRequest(request, defaults: requestDefaults, body: nil) else { return [] }
+        return core.pipeline.rulesThatMightApply(to: head)
+    }
+}

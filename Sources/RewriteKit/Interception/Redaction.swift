@@ -1,0 +1,176 @@
+/// Keeps secrets out of activity events.
+///
+/// Values of the named headers and query parameters are replaced by `<redacted>` where
+/// they are structured (headers, a URL's query, the trace's before and after values),
+/// and then every text the event carries (URL, trace reasons and summaries, log
+/// messages, tags) is scrubbed of those values wherever else they appear: a `log` that
+/// prints `${header.Authorization}`, a token a rule copied into another header, the
+/// app's old token a rule replaced.
+struct Redaction: Sendable {
+    /// What stands for a secret.
+    static let placeholder = "<redacted>"
+    /// Secrets shorter than this are not searched for in free text (they would match
+    /// ordinary words); their structured places are still redacted.
+    static let shortestScrubbed = 4
+
+    private var headers: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    private var queries: Set<String> = ["access_token", "api_key", "apikey", "client_secret", "password", "secret", "token"]
+
+    /// Header names, case-insensitive.
+    var headerNames: Set<String> {
+        get { headers }
+        set { headers = Set(newValue.map { $0.lowercased() }) }
+    }
+
+    /// Query parameter names, case-insensitive.
+    var queryNames: Set<String> {
+        get { queries }
+        set { queries = Set(newValue.map { $0.lowercased() }) }
+    }
+
+    /// Redacts every secret in `event`.
+    func apply(to event: inout ActivityEvent) {
+        var secrets = SecretValues()
+        collect(event.requestHeaders, into: &secrets)
+        if let headers = event.responseHeaders { collect(headers, into: &secrets) }
+        collect(url: event.url, into: &secrets)
+        if let location = event.redirectLocation { collect(url: location, into: &secrets) }
+        for entry in event.trace?.entries ?? [] { collect(entry, into: &secrets) }
+        let scrub = { (text: String) in secrets.scrub(self.redactingQuery(of: text)) }
+
+        event.requestHeaders = redacted(event.requestHeaders, scrub: scrub)
+        event.responseHeaders = event.responseHeaders.map { redacted($0, scrub: scrub) }
+        event.url = scrub(event.url)
+        event.redirectLocation = event.redirectLocation.map(scrub)
+        event.message = event.message.map(scrub)
+        event.tag = event.tag.map(scrub)
+        if let trace = event.trace {
+            event.trace = Trace(entries: trace.entries.map { redacted($0, scrub: scrub) })
+        }
+    }
+
+    private func isSecretHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+    private func isSecretQuery(_ name: String) -> Bool { queries.contains(name.lowercased()) }
+
+    private func collect(_ headers: HTTPHeaders, into secrets: inout SecretValues) {
+        for field in headers where isSecretHeader(field.name) { secrets.add(headerValue: field.value) }
+    }
+
+    private func collect(url: String, into secrets: inout SecretValues) {
+        for (name, value) in Self.queryItems(of: url) where isSecretQuery(name) { secrets.add(value) }
+    }
+
+    private func collect(_ entry: TraceEntry, into secrets: inout SecretValues) {
+        guard case .changed(_, let change) = entry.event else { return }
+        switch change {
+        case .header(let name, let before, let after) where isSecretHeader(name):
+            for value in before + after { secrets.add(headerValue: value) }
+        case .query(let name, let before, let after) where isSecretQuery(name):
+            for value in [before, after].compactMap({ $0 }) { secrets.add(value) }
+        case .url(let before, let after):
+            collect(url: before, into: &secrets)
+            collect(url: after, into: &secrets)
+        default:
+            break
+        }
+    }
+
+    private func redacted(_ headers: HTTPHeaders, scrub: (String) -> String) -> HTTPHeaders {
+        HTTPHeaders(fields: headers.fields.map { field in
+            HTTPHeaders.Field(name: field.name, value: isSecretHeader(field.name) ? Self.placeholder : scrub(field.value))
+        })
+    }
+
+    private func redacted(_ entry: TraceEntry, scrub: (String) -> String) -> TraceEntry {
+        var entry = entry
+        switch entry.event {
+        case .changed(let action, let change):
+            let hidden: TraceEntry.Change
+            switch change {
+            case .header(let name, let before, let after) where isSecretHeader(name):
+                hidden = .header(name: name, before: before.map { _ in Self.placeholder }, after: after.map { _ in Self.placeholder })
+            case .header(let name, let before, let after):
+                hidden = .header(name: name, before: before.map(scrub), after: after.map(scrub))
+            case .query(let name, let before, let after) where isSecretQuery(name):
+                hidden = .query(name: name, before: before.map { _ in Self.placeholder }, after: after.map { _ in Self.placeholder })
+            case .query(let name, let before, let after):
+                hidden = .query(name: name, before: before.map(scrub), after: after.map(scrub))
+            case .url(let before, let after):
+                hidden = .url(before: scrub(before), after: scrub(after))
+            case .body(let before, let after, let summary):
+                hidden = .body(beforeLength: before, afterLength: after, summary: scrub(summary))
+            case .status:
+                hidden = change
+            }
+            entry.event = .changed(action: action, change: hidden)
+        case .unchanged(let action, let reason): entry.event = .unchanged(action: action, reason: scrub(reason))
+        case .skipped(let action, let reason): entry.event = .skipped(action: action, reason: scrub(reason))
+        case .log(let text): entry.event = .log(scrub(text))
+        case .tag(let name): entry.event = .tag(scrub(name))
+        case .ruleApplied, .stopped, .contentLengthRemoved, .missingVariable, .guardFailed, .responded, .failed:
+            break
+        }
+        return entry
+    }
+
+    /// `url` with the values of secret query parameters replaced.
+    private func redactingQuery(of url: String) -> String {
+        guard let mark = url.firstIndex(of: "?") else { return url }
+        let end = url[mark...].firstIndex(of: "#") ?? url.endIndex
+        let items = url[url.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let name = String(item[..<equals])
+            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : String(item)
+        }
+        return String(url[..<mark]) + "?" + items.joined(separator: "&") + String(url[end...])
+    }
+
+    /// The query items of a URL string, decoded, as name–value pairs.
+    private static func queryItems(of url: String) -> [(String, String)] {
+        guard let mark = url.firstIndex(of: "?") else { return [] }
+        let end = url[mark...].firstIndex(of: "#") ?? url.endIndex
+        return url[url.index(after: mark)..<end].split(separator: "&").compactMap { item -> (String, String)? in
+            guard let equals = item.firstIndex(of: "=") else { return nil }
+            let name = String(item[..<equals])
+            let value = String(item[equals...].dropFirst())
+            return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
+        }
+    }
+}
+
+/// The secret values found in one event, to scrub from its free text.
+private struct SecretValues {
+    private var values: Set<String> = []
+
+    /// Adds a value, and its decoded form.
+    mutating func add(_ value: String) {
+        insert(value)
+        if let decoded = value.removingPercentEncoding { insert(decoded) }
+    }
+
+    /// Adds a header value and the parts of it that are secrets on their own: the
+    /// credentials after an authorization scheme, and each cookie value.
+    mutating func add(headerValue value: String) {
+        add(value)
+        let trimmed = value.trimmingWhitespace()
+        if let space = trimmed.firstIndex(of: " ") { add(String(trimmed[space...].dropFirst()).trimmingWhitespace()) }
+        for pair in value.split(separator: ";") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            add(String(pair[equals...].dropFirst()).trimmingWhitespace())
+        }
+    }
+
+    private mutating func insert(_ value: String) {
+        if value.count >= Redaction.shortestScrubbed, value != Redaction.placeholder { values.insert(value) }
+    }
+
+    /// `text` with every secret value replaced, longest first.
+    func scrub(_ text: String) -> String {
+        guard !values.isEmpty else { return text }
+        var result = text
+        for value in values.sorted(by: { $0.count > $1.count }) where result.contains(value) {
+            result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
+        }
+        return result
+    }
+}

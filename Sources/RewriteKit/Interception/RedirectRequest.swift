@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The request a redirect leads to, made from the request the app sent (not from the
+/// rewritten one), the way URLSession makes it: 301/302 turn a POST into a GET without a
+/// body, 303 turns any method into a GET, 305–308 keep the method. A relative
+/// `Location` is resolved against the URL the app asked for, so a hop the rules sent
+/// elsewhere still leads the app on in its own URL space (and the next hop runs through
+/// the rules again). Nil when the response is not a redirect
+/// URLSession follows (300, 304, a 3xx without `Location`).
+enum RedirectRequest {
+    /// The next request, or nil.
+    static func next(after request: URLRequest, status: Int, location: String?, baseURL: URL) -> URLRequest? {
+        guard let location, !location.isEmpty, let target = URL(string: location, relativeTo: baseURL)?.absoluteURL else {
+            return nil
+        }
+        var next = request
+        switch status {
+        case 303:
+            next.httpMethod = "GET"
+        case 301, 302:
+            if request.httpMethod?.uppercased() == "POST" { next.httpMethod = "GET" }
+        case 305...308:
+            break
+        default:
+            return nil
+        }
+        if next.httpMethod != request.httpMethod {
+            next.httpBody = nil
+            next.httpBodyStream = nil
+        }
+        next.url = target
+        #if canImport(FoundationNetworking)
+        // corelibs sends no body on any redirect hop (it resets the task's body).
+        next.httpBody = nil
+        next.httpBodyStream = nil
+        #endif
+        return next
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a session configuration adds to every request, captured when a rewriter is
+/// installed in it: additional headers, cookies, the request timeout.
+struct RequestDefaults: @unchecked Sendable {
+    /// `httpAdditionalHeaders`, sorted by name, as strings.
+    let additionalHeaders: [(name: String, value: String)]
+    /// The cookie storage, when the configuration sends cookies.
+    let cookieStorage: HTTPCookieStorage?
+    /// `timeoutIntervalForRequest`.
+    let timeoutForRequest: TimeInterval
+
+    init(_ configuration: URLSessionConfiguration) {
+        additionalHeaders = (configuration.httpAdditionalHeaders ?? [:]).compactMap { key, value in
+            guard let name = key as? String else { return nil }
+            return (name, "\(value)")
+        }.sorted { $0.name < $1.name }
+        cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
+        timeoutForRequest = configuration.timeoutIntervalForRequest
+    }
+
+    /// The `Cookie` header the session would add to `request`, if any: only when the
+    /// request has none of its own and handles cookies.
+    func cookieHeader(for request: URLRequest) -> String? {
+        guard let cookieStorage, request.httpShouldHandleCookies, request.value(forHTTPHeaderField: "Cookie") == nil,
+              let url = request.url, let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
+        else { return nil }
+        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
+    }
+
+    /// How long the session waits for a request: the request's own interval when it set
+    /// one other than URLRequest's default of 60 s, else the configuration's.
+    func timeout(for request: URLRequest) -> TimeInterval {
+        let own = request.timeoutInterval
+        return own > 0 && own != 60 ? own : timeoutForRequest
+    }
+}

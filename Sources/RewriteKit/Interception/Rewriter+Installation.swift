@@ -1,0 +1,25 @@
+extension Rewriter {
+    /// One place a rewriter is installed: a configuration, or the shared session.
+    ///
+    /// Keeping the token is optional: an installation lasts as long as its rewriter.
+    /// Use it to end one installation alone, for example when the session made from that
+    /// configuration is invalidated.
+    public final class Installation: Sendable {
+        private let interceptor: Interceptor
+        private let rewriter: Rewriter
+
+        init(_ interceptor: Interceptor, rewriter: Rewriter) {
+            self.interceptor = interceptor
+            self.rewriter = rewriter
+        }
+
+        /// Whether the installation is still in force.
+        public var isInstalled: Bool { rewriter.isInstalled(interceptor) }
+
+        /// Ends this installation: new requests of its sessions go to the network
+        /// untouched; requests in flight finish as they started.
+        public func uninstall() {
+            rewriter.uninstall(interceptor)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// How the app makes the request and receives the answer.
+enum CallerMode: String, Sendable, CaseIterable {
+    /// `dataTask(with:completionHandler:)`.
+    case completionHandler
+    /// `data(for:)`.
+    case async
+    /// `dataTask(with:)` on a session whose delegate receives everything.
+    case delegate
+    /// `uploadTask(with:from:)`, delegate.
+    case uploadData
+    /// `uploadTask(with:fromFile:completionHandler:)`.
+    case uploadFile
+    /// `uploadTask(withStreamedRequest:)`, the delegate gives the stream.
+    case uploadStream
+    /// `dataTask(with:completionHandler:)` with `httpBodyStream`.
+    case dataStream
+    /// `downloadTask(with:completionHandler:)`.
+    case download
+}
+
+/// One row of the differential table: a request, how the app makes it and answers its
+/// delegate callbacks, and, where the platform forces a difference, what it is and why.
+struct DifferentialCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var method = "GET"
+    var path: String
+    var body: Data?
+    var headers: [String: String] = [:]
+    var caller: CallerMode
+    var script: DelegateScript?
+    /// The session's `timeoutIntervalForRequest`.
+    var timeout: TimeInterval = 60
+    /// Cookies put in the configuration's storage for 127.0.0.1 before the request.
+    var cookies: [(String, String)] = []
+    /// How long to wait before calling the request hung.
+    var deadline: TimeInterval = 30
+    /// A difference the platform forces, with its reason; nil when the two must match exactly.
+    var knownDifference: KnownDifference?
+
+    var testDescription: String {
+        "\(name) · \(caller.rawValue)" + (script.map { " · \($0)" } ?? "")
+    }
+}
+
+/// A difference between a plain session and an intercepted one that the platform
+/// forces, documented in the platform notes, and checked as precisely as the match.
+final class KnownDifference: Sendable {
+    /// Why, as the platform notes say it.
+    let reason: String
+    /// The problems with the pair, if the difference is not exactly the expected one.
+    let check: @Sendable (_ plain: AppObservation, _ intercepted: AppObservation) -> [String]
+
+    init(reason: String, check: @escaping @Sendable (_ plain: AppObservation, _ intercepted: AppObservation) -> [String]) {
+        self.reason = reason
+        self.check = check
+    }
+}
+
+extension DifferentialCase {
+    static let json = Data(#"{"user":{"id":42,"name":"Ada"},"items":[1,2,3]}"#.utf8)
+    static let upload = Data((0..<3000).map { UInt8($0 % 251) })
+
+    /// Every case.
+    static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads
+
+    private static let readers: [CallerMode] = [.completionHandler, .async, .delegate]
+
+    /// Responses of every shape, through each way of reading them.
+    static let responses: [DifferentialCase] = readers.flatMap { caller in
+        [
+            DifferentialCase(name: "GET /get", path: "/get", caller: caller),
+            DifferentialCase(name: "HEAD with Content-Length 1000", method: "HEAD", path: "/bytes/1000", caller: caller),
+            DifferentialCase(name: "204 No Content", path: "/status/204", caller: caller),
+            DifferentialCase(name: "304 Not Modified", path: "/status/304", caller: caller),
+            DifferentialCase(name: "empty body", path: "/bytes/0", caller: caller),
+            DifferentialCase(name: "2 MB body", path: "/bytes/2000000?seed=5", caller: caller),
+            DifferentialCase(name: "500 with a body", path: "/status/500", caller: caller),
+            DifferentialCase(name: "503 with a body", path: "/status/503", caller: caller),
+            DifferentialCase(name: "gzip", path: "/gzip", caller: caller),
+            DifferentialCase(name: "deflate", path: "/deflate", caller: caller),
+            DifferentialCase(name: "chunked 300 KB", path: "/stream-bytes/300000?chunk_size=4096&seed=2", caller: caller),
+            DifferentialCase(name: "slow drip", path: "/drip?numbytes=40&duration=0.4&delay=0", caller: caller),
+            DifferentialCase(name: "POST JSON", method: "POST", path: "/post", body: json, headers: ["Content-Type": "application/json"], caller: caller),
+            DifferentialCase(name: "repeated response headers", path: "/response-headers?X-A=1&X-A=2&Set-Cookie=a%3D1&Set-Cookie=b%3D2", caller: caller),
+            DifferentialCase(name: "407 with Proxy-Authenticate", path: "/status/407", caller: caller),
+            DifferentialCase(name: "401 with a Bearer challenge", path: "/bearer", caller: caller),
+        ]
+    }
+
+    /// Broken connections, refused connections and timeouts.
+    static let failures: [DifferentialCase] = readers.flatMap { caller in
+        [
+            DifferentialCase(name: "connection drops mid-body", path: "/drop?length=1000&after=100", caller: caller),
+            DifferentialCase(name: "connection closes without an answer", path: "/hang-up", caller: caller),
+            DifferentialCase(name: "times out", path: "/delay/5", caller: caller, timeout: 1),
+        ]
+    }
+
+    /// Redirect chains and each 3xx, followed, refused and changed by the app's delegate.
+    static let redirects: [DifferentialCase] = {
+        var cases: [DifferentialCase] = []
+        let followers: [(CallerMode, DelegateScript?)] = [
+            (.completionHandler, nil), (.async, nil), (.delegate, DelegateScript()), (.completionHandler, DelegateScript()),
+        ]
+        for (caller, script) in followers {
+            cases.append(DifferentialCase(name: "redirect chain of 3", path: "/redirect/3", caller: caller, script: script))
+            cases.append(DifferentialCase(name: "absolute redirect", path: "/absolute-redirect/1", caller: caller, script: script))
+            for status in [301, 302, 303, 307, 308] {
+                cases.append(DifferentialCase(
+                    name: "POST then \(status)", method: "POST", path: "/redirect-to?url=/anything/next&status_code=\(status)",
+                    body: json, headers: ["Content-Type": "application/json"], caller: caller, script: script))
+            }
+        }
+        for caller in [CallerMode.delegate, .completionHandler, .async] {
+            var refuse = DelegateScript()
+            refuse.redirect = .refuse
+            var change = DelegateScript()
+            change.redirect = .change(to: "/anything/changed")
+            cases.append(DifferentialCase(
+                name: "302 refused by the delegate", path: "/redirect/2", caller: caller, script: refuse,
+                knownDifference: caller == .delegate ? nil : .refusedRedirectBody))
+            cases.append(DifferentialCase(name: "redirect changed by the delegate", path: "/redirect/2", caller: caller, script: change))
+        }
+        return cases
+    }()
+
+    /// Basic authentication answered every way, and left unanswered.
+    static let authentication: [DifferentialCase] = {
+        var cases: [DifferentialCase] = []
+        let answers: [(String, DelegateScript.Challenge, KnownDifference?)] = [
+            ("right credential", .credential(user: "user", password: "passwd"), nil),
+            ("wrong credential, then cancel", .credential(user: "user", password: "wrong"), nil),
+            ("default handling without a credential", .defaultHandling, .unansweredChallengeCompletes),
+            ("rejected", .reject, nil),
+            ("cancelled", .cancel, nil),
+        ]
+        for caller in [CallerMode.delegate, .completionHandler, .async] {
+            for (name, answer, difference) in answers {
+                var script = DelegateScript()
+                script.challenge = answer
+                var testCase = DifferentialCase(name: "Basic auth, \(name)", path: "/basic-auth/user/passwd", caller: caller, script: script, knownDifference: difference)
+                if difference === KnownDifference.unansweredChallengeCompletes { testCase.deadline = 3 }
+                cases.append(testCase)
+            }
+        }
+        for caller in [CallerMode.completionHandler, .async] {
+            cases.append(DifferentialCase(
+                name: "Basic auth, no delegate", path: "/basic-auth/user/passwd", caller: caller, deadline: 3,
+                knownDifference: .unansweredChallengeCompletes))
+        }
+        return cases
+    }()
+
+    /// Cookies from the configuration's storage, and the server setting some.
+    static let cookies: [DifferentialCase] = readers.flatMap { caller in
+        [
+            DifferentialCase(name: "cookie from the storage", path: "/cookies", caller: caller, cookies: [("session", "abc123")]),
+            DifferentialCase(name: "server sets a cookie and redirects", path: "/cookies/set?flavour=oat", caller: caller),
+        ]
+    }
+
+    /// Every upload form, and a download.
+    static let uploads: [DifferentialCase] = [
+        DifferentialCase(name: "upload from data", method: "POST", path: "/post", body: upload, caller: .uploadData),
+        DifferentialCase(name: "upload from a file", method: "POST", path: "/post", body: upload, caller: .uploadFile),
+        DifferentialCase(name: "upload from a stream", method: "POST", path: "/post", body: upload, caller: .uploadStream),
+        DifferentialCase(name: "data task with a body stream", method: "POST", path: "/post", body: upload, caller: .dataStream),
+        DifferentialCase(name: "download", path: "/bytes/5000?seed=9", caller: .download),
+    ]
+}

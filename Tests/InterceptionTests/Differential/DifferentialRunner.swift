@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import RewriteKit
+import RewriteTesting
+
+/// Runs one case on a plain session or on a session with a rewriter whose only rule sets
+/// a header, and returns what the app observed.
+enum DifferentialRunner {
+    /// The one rule of the intercepted side: it applies to every request and changes only a header.
+    static let headerOnlyRule = """
+        rule "header only" {
+            when host == "127.0.0.1"
+            request { set-header "X-Unechoed-Intercepted" "1" }
+        }
+        """
+
+    /// What the app observed, and how many of the server's requests carried the rule's header.
+    static func observe(_ testCase: DifferentialCase, intercepted: Bool) async throws -> (AppObservation, interceptedRequests: Int) {
+        let server = LoopbackServer.shared
+        let caseID = UUID().uuidString
+        let configure: (URLSessionConfiguration) -> Void = { configuration in
+            configuration.timeoutIntervalForRequest = testCase.timeout
+            for (name, value) in testCase.cookies {
+                if let cookie = HTTPCookie(properties: [.name: name, .value: value, .domain: "127.0.0.1", .path: "/"]) {
+                    configuration.httpCookieStorage?.setCookie(cookie)
+                }
+            }
+        }
+        let harness = intercepted ? try Harness(headerOnlyRule, configure: configure) : nil
+        let configuration: URLSessionConfiguration
+        if let harness {
+            configuration = harness.configuration
+        } else {
+            configuration = URLSessionConfiguration.ephemeral
+            configure(configuration)
+        }
+        var request = URLRequest(url: server.url(testCase.path))
+        request.httpMethod = testCase.method
+        request.setValue(caseID, forHTTPHeaderField: "X-Unechoed-Case")
+        request.setValue("connectionID", forHTTPHeaderField: "X-Unechoed-Omit")
+        for (name, value) in testCase.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if testCase.caller == .completionHandler || testCase.caller == .async || testCase.caller == .delegate {
+            request.httpBody = testCase.body
+        }
+        var observation = await run(request, testCase: testCase, configuration: configuration, baseURL: server.baseURL)
+        let seen = server.requests.filter { $0.value(forHeader: "X-Unechoed-Case") == caseID }
+        observation.serverSaw = seen.map { recorded in
+            var line = "\(recorded.method) \(recorded.target) \(recorded.body.count) B"
+            if let authorization = recorded.value(forHeader: "Authorization") { line += " auth=\(authorization)" }
+            if let cookie = recorded.value(forHeader: "Cookie") { line += " cookie=\(cookie)" }
+            return line
+        }
+        withExtendedLifetime(harness) {}
+        return (observation, seen.filter { $0.value(forHeader: "X-Unechoed-Intercepted") == "1" }.count)
+    }
+
+    private static func run(_ request: URLRequest, testCase: DifferentialCase, configuration: URLSessionConfiguration, baseURL: URL) async -> AppObservation {
+        let body = testCase.body ?? Data()
+        let needsDelegate = [.delegate, .uploadData, .uploadStream].contains(testCase.caller)
+        let script = testCase.script ?? (needsDelegate ? DelegateScript() : nil)
+        let delegate = script.map { ObservingDelegate(script: $0, baseURL: baseURL, streamBody: body) }
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let result = OneShot<AppObservation>()
+        let callbacks: @Sendable () -> [AppObservation.Callback] = { delegate?.callbacks ?? [] }
+        let finish: @Sendable (Data?, URLResponse?, Error?) -> Void = { data, response, error in
+            var observation = AppObservation()
+            observation.callbacks = callbacks()
+            observation.finish(response: response, body: data ?? Data(), error: error)
+            result.send(observation)
+        }
+        let task: URLSessionTask?
+        var swiftTask: Task<Void, Never>?
+        switch testCase.caller {
+        case .completionHandler:
+            task = session.dataTask(with: request, completionHandler: finish)
+        case .dataStream:
+            var streamed = request
+            streamed.httpBodyStream = InputStream(data: body)
+            task = session.dataTask(with: streamed, completionHandler: finish)
+        case .uploadFile:
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
+            try? body.write(to: file)
+            task = session.uploadTask(with: request, fromFile: file, completionHandler: finish)
+        case .download:
+            task = session.downloadTask(with: request) { location, response, error in
+                finish(location.flatMap { try? Data(contentsOf: $0) }, response, error)
+            }
+        case .delegate:
+            task = session.dataTask(with: request)
+        case .uploadData:
+            task = session.uploadTask(with: request, from: body)
+        case .uploadStream:
+            task = session.uploadTask(withStreamedRequest: request)
+        case .async:
+            task = nil
+            swiftTask = Task {
+                do {
+                    let (data, response) = try await session.data(for: request)
+                    finish(data, response, nil)
+                } catch {
+                    finish(nil, nil, error)
+                }
+            }
+        }
+        if let delegate, [.delegate, .uploadData, .uploadStream].contains(testCase.caller) {
+            delegate.whenComplete { observation, data, response, error in
+                var observation = observation
+                observation.finish(response: response, body: data, error: error)
+                result.send(observation)
+            }
+        }
+        task?.resume()
+        let deadline = testCase.deadline
+        let taskBox = UncheckedBox(task)
+        let swiftTaskBox = UncheckedBox(swiftTask)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+            var hung = AppObservation()
+            hung.hung = true
+            hung.callbacks = callbacks()
+            result.send(hung)
+            taskBox.value?.cancel()
+            swiftTaskBox.value?.cancel()
+        }
+        return await result.value()
+    }
+}

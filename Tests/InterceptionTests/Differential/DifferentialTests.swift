@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The same request on a plain session and on a session with a rewriter installed whose
+/// only rule sets a header: the app must observe the same thing, field by field —
+/// delegate callbacks in order, status, headers, body bytes, errors, and the requests
+/// the server received — except where the platform forces a difference, which is
+/// documented (Platform Notes) and checked exactly.
+@Suite("Differential transparency")
+struct DifferentialTests {
+    @Test("plain and intercepted sessions are indistinguishable", arguments: DifferentialCase.all)
+    func sameAsPlain(_ testCase: DifferentialCase) async throws {
+        let (plain, _) = try await DifferentialRunner.observe(testCase, intercepted: false)
+        let (intercepted, interceptedRequests) = try await DifferentialRunner.observe(testCase, intercepted: true)
+        let problems: [String]
+        if let known = testCase.knownDifference {
+            problems = known.check(plain, intercepted)
+        } else {
+            problems = plain.differences(from: intercepted)
+        }
+        #expect(problems.isEmpty, "\(testCase.testDescription)\n\(problems.joined(separator: "\n"))\nplain:       \(plain)\nintercepted: \(intercepted)")
+        if testCase.caller != .download {
+            // The rule ran on every request the intercepted side sent.
+            #expect(interceptedRequests == intercepted.serverSaw.count, "\(testCase.testDescription): not every request went through the rule")
+        }
+        DifferentialReport.shared.add(testCase, plain: plain, intercepted: intercepted, problems: problems)
+    }
+}
+
+/// Writes the table of cases to the file named by `REWRITEKIT_DIFFERENTIAL_REPORT`, if set.
+final class DifferentialReport: @unchecked Sendable {
+    static let shared = DifferentialReport()
+    private let lock = NSLock()
+    private let path = ProcessInfo.processInfo.environment["REWRITEKIT_DIFFERENTIAL_REPORT"]
+
+    func add(_ testCase: DifferentialCase, plain: AppObservation, intercepted: AppObservation, problems: [String]) {
+        guard let path else { return }
+        let verdict = problems.isEmpty ? (testCase.knownDifference == nil ? "same" : "known difference: \(testCase.knownDifference?.reason ?? "")") : "MISMATCH"
+        let line = "\(testCase.testDescription)\n  plain:       \(plain)\n  intercepted: \(intercepted)\n  → \(verdict)\n"
+        lock.withLock {
+            if let handle = FileHandle(forWritingAtPath: path) {
+                handle.seekToEndOfFile()
+                handle.write(Data(line.utf8))
+                handle.closeFile()
+            } else {
+                _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+            }
+        }
+    }
+}
