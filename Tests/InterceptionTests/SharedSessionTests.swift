@@ -22,6 +22,16 @@ struct SharedSessionTests {
         #expect(try runProbe("early") == "X-Shared: intercepted")
     }
 
+    @Test("a second rewriter takes the shared session over; the first one's uninstall leaves it alone")
+    func takeover() throws {
+        #expect(try runProbe("takeover") == "X-Shared: taken over")
+    }
+
+    @Test("after the only rewriter uninstalls, the shared session goes out untouched")
+    func released() throws {
+        #expect(try runProbe("released") == "X-Shared: <missing>")
+    }
+
     @Test("registered after a session exists, installation says why it cannot work")
     func late() throws {
         let line = try runProbe("late")

@@ -2,8 +2,11 @@
 // registerClass only works before the first URLSession exists. The interception
 // tests run this binary and read its one line of output.
 //
-//   SharedSessionProbe early   install first, then GET through URLSession.shared
-//   SharedSessionProbe late    make a session first, then try to install
+//   SharedSessionProbe early      install first, then GET through URLSession.shared
+//   SharedSessionProbe late       make a session first, then try to install
+//   SharedSessionProbe takeover   a second rewriter takes the shared session over, then
+//                                 the first one uninstalls (the second keeps it)
+//   SharedSessionProbe released   the only rewriter uninstalls (nothing is rewritten)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,20 +23,27 @@ let mode = CommandLine.arguments.dropFirst().first ?? "early"
 let server: TestHTTPServer
 do { server = try TestHTTPServer() } catch { emit("error: server: \(error)") }
 
-let rules: RuleSet
-do {
-    rules = try RuleSet(source: """
-        rule "shared" {
-            when path == "/headers"
-            request { set-header "X-Shared" "intercepted" }
-        }
-        """, name: "shared.rules")
-} catch { emit("error: rules: \(error)") }
-let rewriter = Rewriter(pipeline: Pipeline(ruleSets: [rules]))
+func makeRewriter(tagging value: String) -> Rewriter {
+    do {
+        return Rewriter(pipeline: Pipeline(ruleSets: [try RuleSet(source: """
+            rule "shared" {
+                when path == "/headers"
+                request { set-header "X-Shared" "\(value)" }
+            }
+            """, name: "shared.rules")]))
+    } catch { emit("error: rules: \(error)") }
+}
+let rewriter = makeRewriter(tagging: "intercepted")
+let successor = makeRewriter(tagging: "taken over")
 
 if mode == "late" { _ = URLSession(configuration: .default) }
 do {
     try rewriter.installForSharedSession()
+    if mode == "takeover" {
+        try successor.installForSharedSession()
+        rewriter.uninstall()
+    }
+    if mode == "released" { rewriter.uninstall() }
 } catch {
     emit("install failed: \(error)")
 }
@@ -51,6 +61,7 @@ URLSession.shared.dataTask(with: server.url("/headers")) { data, _, error in
 }.resume()
 _ = done.wait(timeout: .now() + 20)
 rewriter.uninstall()
+successor.uninstall()
 emit(result.get() ?? "timed out")
 
 final class LockedLine: @unchecked Sendable {

@@ -45,6 +45,9 @@ final class ActivityHub: Sendable {
     /// Requests in flight.
     var inFlight: Int { state.withLock { $0.inFlight } }
 
+    /// Events waiting for the observers.
+    var waitingCount: Int { state.withLock { $0.waiting.count - $0.head } }
+
     /// Counts a request in (`delta` 1) or out (`delta` -1).
     func adjustInFlight(by delta: Int) {
         state.withLock { $0.inFlight += delta }

@@ -27,6 +27,7 @@ extension Exchange {
                 hop.loadedBody = bytes
                 request.body = [UInt8](bytes)
             } catch {
+                beginHopActivity()
                 return fail(error)
             }
         }

@@ -36,7 +36,7 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
         let code: URLError.Code = switch self {
         case .sharedSessionAlreadyCreated: .unsupportedURL
         case .invalidRewrittenURL: .badURL
-        case .unreadableRequestBody: .cannotDecodeRawData
+        case .unreadableRequestBody: .unknown
         }
         return URLError(code, userInfo: [NSLocalizedDescriptionKey: description, NSUnderlyingErrorKey: self])
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the installation a protocol class answers for.
 ///
 /// Installation numbers count up from 1 and are never reused; number 0 is the class
@@ -18,6 +20,14 @@ final class InterceptorRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    private let grace = Locked<TimeInterval>(30)
+
+    /// How long a released installation stays reachable for a request URLSession has
+    /// already matched to it (it asks `canInit`, then makes the protocol object).
+    var gracePeriod: TimeInterval {
+        get { grace.withLock { $0 } }
+        set { grace.withLock { $0 = newValue } }
+    }
 
     /// Makes a new installation with the next number.
     func add(_ make: (Int) -> Interceptor) -> Interceptor {

@@ -53,7 +53,9 @@ enum RequestBody: @unchecked Sendable {
     /// The bytes, read to the end. A stream is read in 64 KB pieces; a read error is
     /// an error, never the end of the body.
     ///
-    /// - Throws: `URLError` with the code URLSession uses for the same failure.
+    /// - Throws: `URLError` with the code URLSession uses for the same failure (a failed
+    ///   stream is `.unknown`, as a plain session reports it), its underlying error an
+    ///   ``InterceptionError/unreadableRequestBody(_:)``.
     func load() throws -> Data {
         switch self {
         case .none, .fromDelegate:
@@ -64,7 +66,10 @@ enum RequestBody: @unchecked Sendable {
             do {
                 return try Data(contentsOf: url)
             } catch {
-                throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url, NSUnderlyingErrorKey: error])
+                throw URLError(.fileDoesNotExist, userInfo: [
+                    NSURLErrorFailingURLErrorKey: url,
+                    NSUnderlyingErrorKey: InterceptionError.unreadableRequestBody("cannot read \(url.path): \(error.localizedDescription)"),
+                ])
             }
         case .stream(let stream):
             return try Self.read(stream)
@@ -84,9 +89,8 @@ enum RequestBody: @unchecked Sendable {
             } else if count == 0 {
                 return bytes
             } else {
-                var info: [String: Any] = [NSLocalizedDescriptionKey: "the request body stream failed after \(bytes.count) bytes"]
-                if let error = stream.streamError { info[NSUnderlyingErrorKey] = error }
-                throw URLError(.cannotDecodeRawData, userInfo: info)
+                let cause = stream.streamError.map { ": \($0.localizedDescription)" } ?? ""
+                throw InterceptionError.unreadableRequestBody("the stream failed after \(bytes.count) bytes\(cause)").urlError
             }
         }
     }

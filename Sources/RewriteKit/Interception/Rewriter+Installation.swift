@@ -5,7 +5,7 @@ extension Rewriter {
     /// Use it to end one installation alone, for example when the session made from that
     /// configuration is invalidated.
     public final class Installation: Sendable {
-        private let interceptor: Interceptor
+        let interceptor: Interceptor
         private let rewriter: Rewriter
 
         init(_ interceptor: Interceptor, rewriter: Rewriter) {

@@ -130,7 +130,8 @@ public final class Rewriter: Sendable {
         // URLSession asks `canInit` and then makes the protocol object a moment later;
         // keep the installation reachable briefly so a request caught in between is
         // still served with the app's configuration. Requests hold it while they run.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { withExtendedLifetime(interceptor) {} }
+        let grace = InterceptorRegistry.shared.gracePeriod
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { withExtendedLifetime(interceptor) {} }
     }
 
     /// Calls `observer` for every activity event of this rewriter's requests, in order,

@@ -21,6 +21,9 @@ final class SpillBuffer {
     /// Whether nothing is waiting.
     var isEmpty: Bool { count == 0 }
 
+    /// Bytes held in memory (the rest is on disk).
+    var bytesInMemory: Int { memory.count }
+
     /// Appends bytes.
     func append(_ data: Data) {
         if fileEnd == fileStart, memory.count + data.count <= Self.memoryLimit {

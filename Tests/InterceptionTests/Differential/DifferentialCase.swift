@@ -19,6 +19,8 @@ enum CallerMode: String, Sendable, CaseIterable {
     case dataStream
     /// `downloadTask(with:completionHandler:)`.
     case download
+    /// `dataTask(with:completionHandler:)` with an `httpBodyStream` that fails two thirds in.
+    case failingStream
 }
 
 /// One row of the differential table: a request, how the app makes it and answers its
@@ -107,6 +109,7 @@ extension DifferentialCase {
         ]
         for (caller, script) in followers {
             cases.append(DifferentialCase(name: "redirect chain of 3", path: "/redirect/3", caller: caller, script: script))
+            cases.append(DifferentialCase(name: "21 redirects, one too many", path: "/redirect/21", caller: caller, script: script))
             cases.append(DifferentialCase(name: "absolute redirect", path: "/absolute-redirect/1", caller: caller, script: script))
             for status in [301, 302, 303, 307, 308] {
                 cases.append(DifferentialCase(
@@ -169,5 +172,6 @@ extension DifferentialCase {
         DifferentialCase(name: "upload from a stream", method: "POST", path: "/post", body: upload, caller: .uploadStream),
         DifferentialCase(name: "data task with a body stream", method: "POST", path: "/post", body: upload, caller: .dataStream),
         DifferentialCase(name: "download", path: "/bytes/5000?seed=9", caller: .download),
+        DifferentialCase(name: "body stream fails after 2,000 of 3,000 bytes", method: "POST", path: "/post", body: upload, caller: .failingStream),
     ]
 }

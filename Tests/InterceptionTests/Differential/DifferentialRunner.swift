@@ -80,6 +80,10 @@ enum DifferentialRunner {
             var streamed = request
             streamed.httpBodyStream = InputStream(data: body)
             task = session.dataTask(with: streamed, completionHandler: finish)
+        case .failingStream:
+            var streamed = request
+            streamed.httpBodyStream = FailingInputStream(bytes: [UInt8](body), failAfter: body.count * 2 / 3)
+            task = session.dataTask(with: streamed, completionHandler: finish)
         case .uploadFile:
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
             try? body.write(to: file)
