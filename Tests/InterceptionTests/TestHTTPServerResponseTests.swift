@@ -109,7 +109,7 @@ struct TestHTTPServerResponseTests {
         #expect(response.statusCode == 201)
         #expect(data == Data(repeating: 0x2A, count: 8))
         #expect(elapsed >= 0.9)
-        #expect(elapsed < 5)
+        #expect(elapsed < 60, "it ends (a generous bound: a loaded machine is slow, not wrong)")
     }
 
     @Test func delayAnswersAfterTheDelay() async throws {

@@ -4,45 +4,43 @@ import FoundationNetworking
 #endif
 
 extension Exchange {
-    /// An authentication challenge of the inner task, answered by the app.
+    /// An authentication challenge of the inner task, in the context, answered by the app.
     ///
     /// On Apple platforms it goes to the client, which asks the app's delegate as for any
     /// load (server trust, client certificates, Basic, Digest, …); the answer comes back
-    /// through a ``ChallengeSender``. On swift-corelibs-foundation the client cannot
-    /// take it (its retry would leave the interceptor, or hang), so the app's delegate is
-    /// asked directly, on its own queue, with its own session and task, as corelibs asks
-    /// it for a plain load; its answer is carried out by the inner session, so a retry
-    /// with a credential goes through the rules again.
+    /// through a ``ChallengeSender``. On swift-corelibs-foundation the client cannot take
+    /// it (its retry would leave the interceptor, or hang), so the app's delegate is asked
+    /// directly, on its own queue, with its own session and task, as corelibs asks it for a
+    /// plain load; its answer is carried out by the inner session, so a retry with a
+    /// credential goes through the rules again.
     func innerDidReceive(
-        _ challenge: URLAuthenticationChallenge, from task: URLSessionTask,
+        _ challenge: URLAuthenticationChallenge,
         completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard task === innerTask, !isStopped else { return completion(.cancelAuthenticationChallenge, nil) }
+        guard !isStopped else { return worker.async { completion(.cancelAuthenticationChallenge, nil) } }
         #if canImport(FoundationNetworking)
         let answer: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = { [self] disposition, credential in
             let credential = UncheckedBox(credential)
-            queue.async { [self] in settle(challenge, task: task, disposition, credential.value, completion: completion) }
+            context.async { [self] in settle(challenge, disposition, credential.value, completion: completion) }
         }
         guard let session = loading.session, let outerTask = loading.task, let delegate = loading.delegate else {
             return answer(.performDefaultHandling, nil)
         }
         let call = UncheckedBox((session, outerTask, delegate, challenge))
-        channel.send { _, _ in
-            session.delegateQueue.addOperation {
-                let (session, outerTask, delegate, challenge) = call.value
-                delegate.urlSession(session, task: outerTask, didReceive: challenge, completionHandler: answer)
-            }
+        session.delegateQueue.addOperation {
+            let (session, outerTask, delegate, challenge) = call.value
+            delegate.urlSession(session, task: outerTask, didReceive: challenge, completionHandler: answer)
         }
         #else
         let forwarded = URLAuthenticationChallenge(authenticationChallenge: challenge, sender: ChallengeSender(completion))
-        let box = UncheckedBox(forwarded)
-        channel.send { $1.urlProtocol($0, didReceive: box.value) }
+        channel.send { $1.urlProtocol($0, didReceive: forwarded) }
         #endif
     }
 
     #if canImport(FoundationNetworking)
-    /// Carries out the app's answer with the inner session, called on the queue (never
-    /// on a session's queue: corelibs suspends the task to retry, which waits on it).
+    /// Carries out the app's answer with the inner session. The inner session's handler
+    /// is called from the worker, never from a session's queue (corelibs suspends the task
+    /// to retry, which waits on that queue).
     ///
     /// - A credential retries through the inner session (and the rules); the app then
     ///   gets the retry's response after the 401, as from a plain corelibs load.
@@ -51,24 +49,26 @@ extension Exchange {
     ///   completes such a task).
     /// - Reject and cancel end the task as cancelled, as corelibs does for a plain load.
     private func settle(
-        _ challenge: URLAuthenticationChallenge, task: URLSessionTask,
-        _ disposition: URLSession.AuthChallengeDisposition, _ credential: URLCredential?,
-        completion: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        _ challenge: URLAuthenticationChallenge, _ disposition: URLSession.AuthChallengeDisposition, _ credential: URLCredential?,
+        completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard task === innerTask, !isStopped else { return completion(.cancelAuthenticationChallenge, nil) }
-        switch disposition {
-        case .useCredential where credential != nil:
-            completion(.useCredential, credential)
-        case .useCredential, .performDefaultHandling:
+        let reply: (URLSession.AuthChallengeDisposition, URLCredential?)
+        if isStopped {
+            reply = (.cancelAuthenticationChallenge, nil)
+        } else if disposition == .useCredential, let credential {
+            reply = (.useCredential, credential)
+        } else if disposition == .useCredential || disposition == .performDefaultHandling {
             if let proposed = challenge.proposedCredential, challenge.previousFailureCount == 0 {
-                completion(.useCredential, proposed)
+                reply = (.useCredential, proposed)
             } else {
                 reception.endsWithUnansweredChallenge = true
-                completion(.cancelAuthenticationChallenge, nil)
+                reply = (.cancelAuthenticationChallenge, nil)
             }
-        default:
-            completion(.cancelAuthenticationChallenge, nil)
+        } else {
+            reply = (.cancelAuthenticationChallenge, nil)
         }
+        let box = UncheckedBox(reply)
+        worker.async { completion(box.value.0, box.value.1) }
     }
 
     /// The app left a challenge unanswered, and we ended the inner task: its 401 is the
@@ -87,20 +87,21 @@ extension Exchange {
         guard reception.isStreaming else {
             var response = head
             response.body = [UInt8](reception.body)
-            if let outcome = hop.outcome, outcome.hasResponseActions {
-                let answer = pipeline.processResponse(response, for: outcome)
-                response = answer.response
-                record(answer.trace)
+            guard let outcome = hop.outcome, outcome.hasResponseActions else {
+                return deliverWhole(response, url: url, source: .network, bodyChanged: false)
             }
-            return deliverWhole(response, url: url, source: .network, bodyChanged: false)
+            let (pipeline, whole) = (pipeline, response)
+            return offload({ pipeline.processResponse(whole, for: outcome) }) { [self] answer in
+                record(answer.trace)
+                deliverWhole(answer.response, url: url, source: .network, bodyChanged: false)
+            }
         }
         guard let renamed = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedFields) else {
             return fail(URLError(.badServerResponse))
         }
         isFinished = true
-        let box = UncheckedBox(renamed)
         channel.send(finishing: true) { protocolObject, client in
-            client.urlProtocol(protocolObject, didReceive: box.value, cacheStoragePolicy: .notAllowed)
+            client.urlProtocol(protocolObject, didReceive: renamed, cacheStoragePolicy: .notAllowed)
             client.urlProtocolDidFinishLoading(protocolObject)
         }
         endHop(error: nil, source: .network)

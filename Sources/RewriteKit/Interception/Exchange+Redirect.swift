@@ -8,7 +8,7 @@ extension Exchange {
     /// `httpTooManyRedirects`).
     static let redirectLimit = 20
 
-    /// The inner task reached a redirect.
+    /// The inner task reached a redirect, in the context.
     ///
     /// The app decides, as without the interceptor: its delegate hears the redirect (the
     /// response after the hop's head-only response actions, so a rule can change
@@ -21,12 +21,8 @@ extension Exchange {
     /// - swift-corelibs-foundation, whose client traps on `wasRedirectedTo`: the app's
     ///   delegate is asked directly, on its queue, with its session and task, and the
     ///   inner task waits for the answer; refusing makes the 3xx the final response.
-    func innerWillRedirect(
-        _ response: HTTPURLResponse, from task: URLSessionTask, completion: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        guard task === innerTask, !isStopped, let outcome = hop.outcome, let appURL = hop.appRequest.url else {
-            return completion(nil)
-        }
+    func innerWillRedirect(_ response: HTTPURLResponse, completion: @escaping @Sendable (URLRequest?) -> Void) {
+        guard !isStopped, let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
         var head = HTTPResponse(head: response)
         var headTrace: Trace?
         if outcome.hasResponseActions, !outcome.responseNeedsBody {
@@ -44,25 +40,22 @@ extension Exchange {
         let redirectResponse = headTrace == nil ? response : shown
         #if canImport(FoundationNetworking)
         reception.pendingRedirect = completion
-        let finalHead = head, finalTrace = headTrace
+        let (finalHead, finalTrace) = (head, headTrace)
         askAppToRedirect(redirectResponse, to: next) { [self] decision in
-            guard reception.pendingRedirect != nil, !isStopped else { return }
+            guard let pending = reception.pendingRedirect, !isStopped else { return }
             guard let decision else {
-                // Refused: the inner task delivers the 3xx as its final response,
-                // which then goes through the response phase like any other.
-                let refuse = reception.pendingRedirect
+                // Refused: the inner task delivers the 3xx as its final response, which
+                // then goes through the response phase like any other.
                 reception.pendingRedirect = nil
-                refuse?(nil)
-                return
+                return pending(nil)
             }
             if let finalTrace { record(finalTrace) }
             follow(to: decision, after: finalHead)
         }
         #else
         if let headTrace { record(headTrace) }
-        let box = UncheckedBox((next, redirectResponse))
         channel.send { protocolObject, client in
-            client.urlProtocol(protocolObject, wasRedirectedTo: box.value.0, redirectResponse: box.value.1)
+            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: redirectResponse)
         }
         hop.response = head
         emit(.response)
@@ -77,20 +70,18 @@ extension Exchange {
 
     #if canImport(FoundationNetworking)
     /// Asks the app's delegate, on its queue, whether to follow; without a delegate the
-    /// redirect is followed, as URLSession does. `decide` runs on the exchange's queue.
+    /// redirect is followed, as URLSession does. `decide` runs in the context.
     private func askAppToRedirect(_ response: HTTPURLResponse, to next: URLRequest, decide: @escaping @Sendable (URLRequest?) -> Void) {
         let answer: @Sendable (URLRequest?) -> Void = { [self] decision in
-            queue.async { decide(decision) }
+            context.async { decide(decision) }
         }
         guard let session = loading.session, let task = loading.task, let delegate = loading.delegate else {
             return answer(next)
         }
         let call = UncheckedBox((session, task, delegate, response))
-        channel.send { _, _ in
-            session.delegateQueue.addOperation {
-                let (session, task, delegate, response) = call.value
-                delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: next, completionHandler: answer)
-            }
+        session.delegateQueue.addOperation {
+            let (session, task, delegate, response) = call.value
+            delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: next, completionHandler: answer)
         }
     }
 

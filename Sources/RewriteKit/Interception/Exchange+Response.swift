@@ -4,14 +4,14 @@ import FoundationNetworking
 #endif
 
 extension Exchange {
-    /// The inner task's response head.
+    /// The inner task's response head, in the context.
     ///
     /// A streaming delegate gets it at once (after the head-only response actions)
     /// unless a rule needs the whole body; otherwise it waits for the body. (On corelibs a
     /// 401 that raises a challenge comes here before the challenge, as for a plain load,
     /// and a retry with a credential brings a second response.)
-    func innerDidReceive(_ response: URLResponse, from task: URLSessionTask) {
-        guard task === innerTask, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
+    func innerDidReceive(_ response: URLResponse) {
+        guard !isStopped, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
         let head = HTTPResponse(head: http)
         reception.network = http
         reception.networkHead = head
@@ -33,24 +33,12 @@ extension Exchange {
         hop.response = final
         emit(.response)
         if keepsBodyForCache { reception.cacheCopy = Data() }
-        if let rate = outcome.throttleBytesPerSecond {
-            let pacer = BodyPacer(bytesPerSecond: rate, queue: queue) { [weak self] chunk in self?.send(chunk) }
-            #if !canImport(FoundationNetworking)
-            // Where suspending a data task pauses it (Apple platforms), a backlog pauses
-            // the download; on corelibs suspending restarts the transfer, so the backlog
-            // waits on disk instead.
-            pacer.onBacklog = { [weak self] backedUp in
-                guard let task = self?.innerTask else { return }
-                if backedUp { task.suspend() } else { task.resume() }
-            }
-            #endif
-            reception.pacer = pacer
-        }
+        if let rate = outcome.throttleBytesPerSecond { startPacing(at: rate) }
     }
 
-    /// A chunk of the inner task's body: streamed on, or kept for the end.
-    func innerDidReceive(_ data: Data, from task: URLSessionTask) {
-        guard task === innerTask else { return }
+    /// A chunk of the inner task's body, in the context: streamed on, or kept for the end.
+    func innerDidReceive(_ data: Data) {
+        guard !isStopped else { return }
         guard reception.isStreaming else {
             reception.body.append(data)
             return
@@ -63,17 +51,16 @@ extension Exchange {
             }
         }
         if let pacer = reception.pacer {
-            pacer.enqueue(data)
+            worker.async { pacer.enqueue(data) }
         } else {
             send(data)
         }
     }
 
-    /// The inner task ended: errors pass through unchanged; a buffered body goes through
-    /// the response phase and is delivered whole.
-    func innerDidComplete(_ error: Error?, from task: URLSessionTask) {
-        guard task === innerTask else { return }
-        innerTask = nil
+    /// The inner task ended, in the context: errors pass through unchanged; a buffered
+    /// body goes through the response phase (on the worker) and is delivered whole.
+    func innerDidComplete(_ error: Error?) {
+        guard !isStopped else { return }
         if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
         if let error { return fail(error) }
         guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
@@ -84,7 +71,7 @@ extension Exchange {
                 storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
             }
             if let pacer = reception.pacer {
-                pacer.finish { [weak self] in self?.finishStream() }
+                worker.async { [self] in pacer.finish { [self] in context.async { [self] in finishStream() } } }
             } else {
                 finishStream()
             }
@@ -93,16 +80,17 @@ extension Exchange {
         var response = head
         response.body = [UInt8](reception.body)
         reception.body = Data()
-        var bodyChanged = false
-        if let outcome = hop.outcome, outcome.hasResponseActions {
-            let before = outcome.trace.entries.count
-            let answer = pipeline.processResponse(response, for: outcome)
-            response = answer.response
-            bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
-            record(answer.trace)
+        guard let outcome = hop.outcome, outcome.hasResponseActions else {
+            storeInCache(response, url: url)
+            return deliverWhole(response, url: url, source: .network, bodyChanged: false)
         }
-        storeInCache(response, url: url)
-        deliverWhole(response, url: url, source: .network, bodyChanged: bodyChanged)
+        let (pipeline, before, whole) = (pipeline, outcome.trace.entries.count, response)
+        offload({ pipeline.processResponse(whole, for: outcome) }) { [self] answer in
+            record(answer.trace)
+            let bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
+            storeInCache(answer.response, url: url)
+            deliverWhole(answer.response, url: url, source: .network, bodyChanged: bodyChanged)
+        }
     }
 
     /// Gives the app a whole response: head, body in one piece, finish. A throttled
@@ -153,14 +141,36 @@ extension Exchange {
         return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers.joinedFields)
     }
 
-    /// Sends a chunk of a streamed body.
+    /// Sends a chunk of a streamed body, in the context.
     func send(_ chunk: Data) {
+        guard !isStopped, !isFinished else { return }
         hop.bytesReceived += chunk.count
         channel.send { $1.urlProtocol($0, didLoad: chunk) }
     }
 
+    /// Releases the streamed body at `rate` bytes a second, from the worker; a backlog
+    /// waits in a spill buffer (bounded memory).
+    private func startPacing(at rate: Int) {
+        let pacer = BodyPacer(bytesPerSecond: rate, queue: worker) { [weak self] chunk in
+            guard let self else { return }
+            context.async { [self] in send(chunk) }
+        }
+        #if !canImport(FoundationNetworking)
+        // Where suspending a data task pauses it (Apple platforms), a backlog pauses the
+        // download; on corelibs suspending restarts the transfer, so the backlog waits on
+        // disk instead.
+        pacer.onBacklog = { [weak self] backedUp in
+            guard let self else { return }
+            for task in forwarding.tasks(of: self) {
+                if backedUp { task.suspend() } else { task.resume() }
+            }
+        }
+        #endif
+        reception.pacer = pacer
+    }
+
     private func finishStream() {
-        guard !isFinished else { return }
+        guard !isStopped, !isFinished else { return }
         isFinished = true
         channel.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
         endHop(error: nil, source: .network)

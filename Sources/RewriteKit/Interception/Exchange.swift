@@ -6,42 +6,50 @@ import FoundationNetworking
 /// One intercepted load, from `startLoading` to the last client call, through every
 /// redirect hop.
 ///
-/// The exchange's state lives on its own serial queue, which targets a concurrent pool:
-/// the request phase, reading a request body, body actions on large bodies and timers of
-/// one request never hold up another. The inner session's callbacks are routed here;
-/// every URLSession call is made from here (a queue the library owns); every client call
-/// goes through the ``ClientChannel``, in the context `startLoading` ran in.
+/// Its state lives in its ``ExchangeContext`` (where `startLoading` and `stopLoading`
+/// run, and where the inner session's callbacks arrive): events are handled and the
+/// client is called there without a thread hop. Everything slow or blocking runs on the
+/// exchange's own serial worker queue, which targets a concurrent pool: reading a request
+/// body, the request phase, response-body actions, throttling, and every URLSession call
+/// (URLSession may not be called from its own queues on corelibs). So one request's
+/// 50 MB body edit never holds up another's.
 final class Exchange: @unchecked Sendable {
-    /// The serial queues exchanges run on share this pool.
+    /// The worker queues of all exchanges share this pool.
     private static let pool = DispatchQueue(label: "RewriteKit.exchanges", attributes: .concurrent)
 
     let interceptor: Interceptor
     let loading: LoadingTask
+    let context: ExchangeContext
     let channel: ClientChannel
-    let queue = DispatchQueue(label: "RewriteKit.exchange", target: Exchange.pool)
+    let forwarding: ForwardingSession
+    let worker = DispatchQueue(label: "RewriteKit.exchange", target: Exchange.pool)
     /// The rules this load started with; they stay in force for all its hops.
     let pipeline: Pipeline
     /// The request as the protocol received it.
     let original: URLRequest
 
-    // Queue-confined state.
+    // Context-confined state.
     /// The hop in progress.
     var hop: ExchangeHop
-    /// The inner task carrying the current hop, while it runs.
-    var innerTask: URLSessionTask?
-    /// The pending `delay`, timeout or throttle timer.
-    var timer: DispatchWorkItem?
     /// What is known of the response being received.
     var reception = Reception()
+    /// Cancels the pending `delay`, timeout or throttle timer when it changes.
+    var timerToken = 0
     /// Set by ``stop()``: nothing more may happen.
     var isStopped = false
     /// Set when the terminal client call has been sent.
     var isFinished = false
+    /// Set (under the forwarding session's lock) when the exchange gives up its inner
+    /// tasks: it starts no more.
+    private let halted = Locked(false)
 
+    /// Makes the exchange; call from `startLoading`.
     init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
         self.interceptor = interceptor
         self.loading = loading
-        channel = ClientChannel(protocolObject, workQueue: loading.workQueue)
+        context = ExchangeContext(loading)
+        channel = ClientChannel(protocolObject, context: context)
+        forwarding = interceptor.forwardingSession(for: loading, context: context)
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
@@ -49,16 +57,23 @@ final class Exchange: @unchecked Sendable {
 
     var activity: ActivityHub { interceptor.core.activity }
 
-    /// Begins the load; call from `startLoading`.
-    func start() {
-        queue.async { [self] in begin(hop) }
+    /// Whether the exchange has given up its inner tasks for good.
+    var isHalted: Bool { halted.withLock { $0 } }
+
+    /// Marks the exchange as starting no more inner tasks.
+    func halt() {
+        halted.withLock { $0 = true }
     }
 
-    /// Ends the load after `stopLoading` (a cancel or a suspend): the channel closes at
-    /// once, in the loading context; the rest happens on the queue.
+    /// Begins the load; call from `startLoading`.
+    func start() {
+        context.fromLoadingContext { [self] in begin(hop) }
+    }
+
+    /// Ends the load after `stopLoading` (a cancel or a suspend): no client call follows.
     func stop() {
         channel.close()
-        queue.async { [self] in
+        context.fromLoadingContext { [self] in
             guard !isStopped else { return }
             isStopped = true
             cancelInnerWork()
@@ -81,26 +96,41 @@ final class Exchange: @unchecked Sendable {
 
     /// Stops the timer, the pacer and the inner task of the current hop.
     func cancelInnerWork() {
-        timer?.cancel()
-        timer = nil
-        reception.pacer?.cancel()
-        reception.pacer = nil
-        if let task = innerTask {
-            innerTask = nil
-            interceptor.forwarding.detach(task)
-            task.cancel()
+        timerToken += 1
+        if let pacer = reception.pacer {
+            reception.pacer = nil
+            worker.async { pacer.cancel() }
+        }
+        let tasks = forwarding.detachTasks(of: self)
+        if !tasks.isEmpty {
+            let box = UncheckedBox(tasks)
+            worker.async { box.value.forEach { $0.cancel() } }
         }
     }
 
-    /// Runs `work` on the queue after `seconds`, unless the exchange stops first.
+    /// Runs `work` in the context after `seconds`, unless the exchange stops, finishes or
+    /// schedules something else first.
     func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
-        timer?.cancel()
-        let item = DispatchWorkItem { [weak self] in
-            guard let self, !self.isStopped, !self.isFinished else { return }
-            work()
+        timerToken += 1
+        let token = timerToken
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
+            context.async { [self] in
+                guard token == timerToken, !isStopped, !isFinished else { return }
+                work()
+            }
         }
-        timer = item
-        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: item)
+    }
+
+    /// Runs `work` on the worker queue, then `then` with its result in the context
+    /// (unless the exchange stopped meanwhile).
+    func offload<Result>(_ work: @escaping @Sendable () -> Result, then: @escaping @Sendable (Result) -> Void) {
+        worker.async { [self] in
+            let result = UncheckedBox(work())
+            context.async { [self] in
+                guard !isStopped else { return }
+                then(result.value)
+            }
+        }
     }
 }
 

@@ -3,37 +3,47 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The inner URLSession an installation forwards through, and its delegate, which
-/// hands each inner task's events to the exchange that started it, on that exchange's
-/// queue.
+/// An inner URLSession requests are forwarded through, and its delegate, which hands
+/// each inner task's events to the exchange that started it, in that exchange's context.
 ///
-/// Inner tasks are found by the task object itself (never by `taskIdentifier`, which is
-/// unique only within one session). The session is made on first use and lives as long
-/// as its installation; its delegate callbacks run on a private serial queue and only
-/// route (the work happens on the exchanges' own queues).
+/// On swift-corelibs-foundation an installation makes one per app session, whose
+/// callbacks run on that app session's work queue: the exchanges' context, so events are
+/// handled there directly. On Apple platforms (and in corelibs' fallback) one per
+/// installation, on a private queue, and each event hops to its exchange's context.
+///
+/// Inner tasks are found by the task object (never by `taskIdentifier`, which is unique
+/// only within one session). The map is the truth: a task not in it (detached when its
+/// exchange gave it up) has its events ignored.
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let configuration: URLSessionConfiguration
     private let delegateQueue: OperationQueue
     /// The delegate queue's dispatch queue, kept here because `underlyingQueue` does not retain it.
-    private let callbackQueue = DispatchQueue(label: "RewriteKit.forwarding")
+    private let callbackQueue: DispatchQueue
+    /// Whether callbacks already run in the exchanges' context.
+    private let callsInContext: Bool
     private struct State {
         var session: URLSession?
         var isInvalidated = false
-        var exchanges: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange)] = [:]
+        var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange)] = [:]
     }
     private let state = Locked(State())
 
-    init(configuration: URLSessionConfiguration) {
+    /// A forwarding session whose callbacks run on `callbackQueue`; `callsInContext`
+    /// says whether that queue is the context of every exchange that will use it.
+    init(configuration: URLSessionConfiguration, callbackQueue: DispatchQueue, callsInContext: Bool) {
         self.configuration = configuration
+        self.callbackQueue = callbackQueue
+        self.callsInContext = callsInContext
         delegateQueue = OperationQueue()
         delegateQueue.maxConcurrentOperationCount = 1
         delegateQueue.underlyingQueue = callbackQueue
         super.init()
     }
 
-    /// Creates and resumes an inner task carrying `request` with `body`; call from the
-    /// exchange's queue (never from a session's own queue).
-    func start(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask {
+    /// Makes an inner task carrying `request` with `body` for `exchange`, not resumed yet;
+    /// nil when the exchange has been stopped. Call from the exchange's worker, never from
+    /// a session's own queue.
+    func makeTask(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask? {
         let session = state.withLock { state -> URLSession in
             if let session = state.session { return session }
             let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
@@ -45,8 +55,6 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         switch body {
         case .none:
             task = session.dataTask(with: request)
-        case .fromDelegate:
-            task = session.uploadTask(withStreamedRequest: request)
         case .data(let data):
             request.httpBody = data
             task = session.dataTask(with: request)
@@ -57,16 +65,32 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
             task = session.dataTask(with: request)
         case .file(let url):
             task = session.uploadTask(with: request, fromFile: url)
+        case .fromDelegate:
+            task = session.uploadTask(withStreamedRequest: request)
         }
-        state.withLock { $0.exchanges[ObjectIdentifier(task)] = (task, exchange) }
-        task.resume()
+        let kept = state.withLock { state -> Bool in
+            guard !exchange.isHalted else { return false }
+            state.tasks[ObjectIdentifier(task)] = (task, exchange)
+            return true
+        }
         if state.withLock({ $0.isInvalidated && $0.session == nil }) { session.finishTasksAndInvalidate() }
-        return task
+        return kept ? task : nil
     }
 
-    /// Forgets a task: its further events are ignored.
-    func detach(_ task: URLSessionTask) {
-        state.withLock { _ = $0.exchanges.removeValue(forKey: ObjectIdentifier(task)) }
+    /// Forgets `exchange`'s tasks (their further events are ignored), marks it so it starts
+    /// no more, and returns them to be cancelled.
+    func detachTasks(of exchange: Exchange) -> [URLSessionTask] {
+        state.withLock { state in
+            exchange.halt()
+            let mine = state.tasks.filter { $0.value.exchange === exchange }
+            for key in mine.keys { state.tasks[key] = nil }
+            return mine.values.map(\.task)
+        }
+    }
+
+    /// `exchange`'s running tasks.
+    func tasks(of exchange: Exchange) -> [URLSessionTask] {
+        state.withLock { state in state.tasks.values.filter { $0.exchange === exchange }.map(\.task) }
     }
 
     /// Lets running tasks finish, then releases the session (and this delegate).
@@ -79,9 +103,16 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         session?.finishTasksAndInvalidate()
     }
 
-    private func exchange(for task: URLSessionTask, removing: Bool = false) -> Exchange? {
-        state.withLock { state in
-            removing ? state.exchanges.removeValue(forKey: ObjectIdentifier(task))?.exchange : state.exchanges[ObjectIdentifier(task)]?.exchange
+    /// Runs `event` for the exchange of `task`, in its context.
+    private func route(_ task: URLSessionTask, removing: Bool = false, _ event: @escaping @Sendable (Exchange) -> Void) {
+        let exchange = state.withLock { state in
+            removing ? state.tasks.removeValue(forKey: ObjectIdentifier(task))?.exchange : state.tasks[ObjectIdentifier(task)]?.exchange
+        }
+        guard let exchange else { return }
+        if callsInContext {
+            event(exchange)
+        } else {
+            exchange.context.async { event(exchange) }
         }
     }
 
@@ -90,55 +121,48 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         completionHandler(.allow)
-        guard let exchange = exchange(for: dataTask) else { return }
-        let call = UncheckedBox((response, dataTask as URLSessionTask))
-        exchange.queue.async { exchange.innerDidReceive(call.value.0, from: call.value.1) }
+        let response = UncheckedBox(response)
+        route(dataTask) { $0.innerDidReceive(response.value) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let exchange = exchange(for: dataTask) else { return }
-        let task = UncheckedBox(dataTask as URLSessionTask)
-        exchange.queue.async { exchange.innerDidReceive(data, from: task.value) }
+        route(dataTask) { $0.innerDidReceive(data) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let exchange = exchange(for: task, removing: true) else { return }
-        let call = UncheckedBox((task, error))
-        exchange.queue.async { exchange.innerDidComplete(call.value.1, from: call.value.0) }
+        let error = UncheckedBox(error)
+        route(task, removing: true) { $0.innerDidComplete(error.value) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let exchange = exchange(for: task) else { return completionHandler(nil) }
-        let call = UncheckedBox((response, task))
-        exchange.queue.async { exchange.innerWillRedirect(call.value.0, from: call.value.1, completion: completionHandler) }
+        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else { return completionHandler(nil) }
+        let response = UncheckedBox(response)
+        route(task) { $0.innerWillRedirect(response.value, completion: completionHandler) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard let exchange = exchange(for: task) else { return completionHandler(.cancelAuthenticationChallenge, nil) }
-        let call = UncheckedBox((challenge, task))
-        exchange.queue.async { exchange.innerDidReceive(call.value.0, from: call.value.1, completion: completionHandler) }
+        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else {
+            return completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+        let challenge = UncheckedBox(challenge)
+        route(task) { $0.innerDidReceive(challenge.value, completion: completionHandler) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-        guard let exchange = exchange(for: task) else { return completionHandler(nil) }
-        let inner = UncheckedBox(task)
-        exchange.queue.async { exchange.innerNeedsBodyStream(from: inner.value, completion: completionHandler) }
+        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else { return completionHandler(nil) }
+        route(task) { $0.innerNeedsBodyStream(completion: completionHandler) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        guard let exchange = exchange(for: task) else { return }
-        let inner = UncheckedBox(task)
-        exchange.queue.async {
-            exchange.innerDidSendBodyData(bytesSent, total: totalBytesSent, expected: totalBytesExpectedToSend, from: inner.value)
-        }
+        route(task) { $0.innerDidSendBodyData(bytesSent, total: totalBytesSent, expected: totalBytesExpectedToSend) }
     }
 }

@@ -25,14 +25,16 @@ extension HTTPRequest {
     /// exchange attaches the body). Content-Length is never copied: the transport
     /// computes it, and a stale one truncates the body and poisons the connection.
     func urlRequest(basedOn original: URLRequest) -> URLRequest? {
-        guard let url = URL(string: url.description) else { return nil }
+        let text = url.description
+        guard let url = original.url?.absoluteString == text ? original.url : URL(string: text) else { return nil }
         var request = original
         request.url = url
         request.httpMethod = method
-        request.allHTTPHeaderFields = [:]
-        for field in headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
-            request.addValue(field.value, forHTTPHeaderField: field.name)
-        }
+        var fields = headers
+        fields.remove("Content-Length")
+        // One assignment: adding fields one by one costs a locale-aware comparison with
+        // every field already there (swift-corelibs-foundation).
+        request.allHTTPHeaderFields = fields.joinedFields
         request.httpBodyStream = nil
         request.httpBody = nil
         return request

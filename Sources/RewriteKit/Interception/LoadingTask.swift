@@ -6,10 +6,10 @@ import FoundationNetworking
 /// What the interceptor learns about the app's task when loading starts.
 ///
 /// On swift-corelibs-foundation some facts have no public API, and are read once here,
-/// by reflection, from the task's stored properties (names checked against corelibs
-/// 5.8 through 6.3): its session (`session`), its work queue (`workQueue`), the body of
-/// an upload task (`knownBody`), and how the app receives the body (the session's task
-/// registry). Each read falls back to a safe answer if the property is ever missing.
+/// by reflection, from stored properties (names checked against corelibs 5.8 through
+/// 6.3): the task's session (`session`), the session's work queue (`workQueue`), the body
+/// of an upload task (`knownBody`), and how the app receives the body (the session's
+/// task registry). Each read falls back to a safe answer if the property is ever missing.
 struct LoadingTask: @unchecked Sendable {
     /// The kinds of task that need different handling.
     enum Kind: Equatable {
@@ -28,7 +28,8 @@ struct LoadingTask: @unchecked Sendable {
     /// The session that owns the task (corelibs; nil on Apple platforms, where the
     /// loader talks to the app's delegate itself).
     let session: URLSession?
-    /// The task's work queue, where the client must be called (corelibs).
+    /// The work queue of the task's session, which the task's own work queue targets:
+    /// calls made on it never overlap `startLoading`/`stopLoading` (corelibs).
     let workQueue: DispatchQueue?
     /// An upload task's body as the task holds it (corelibs).
     let uploadBody: UploadBody?
@@ -56,18 +57,20 @@ struct LoadingTask: @unchecked Sendable {
         default: kind = .other
         }
         #if canImport(FoundationNetworking)
-        let stored = task.map { Self.storedProperties(of: $0, named: ["session", "workQueue", "knownBody"]) } ?? [:]
-        let session = stored["session"].flatMap(Self.unwrapped) as? URLSession
+        // A session's work queue is the target of its tasks' queues, so calls made on it
+        // never overlap the task's.
+        let session = task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession
         self.session = session
-        workQueue = stored["workQueue"] as? DispatchQueue
+        workQueue = session.flatMap { StoredProperty.value("workQueue", of: $0) } as? DispatchQueue
         if kind == .upload {
-            uploadBody = stored["knownBody"].flatMap(Self.unwrapped).map(Self.uploadBody) ?? .fromDelegate
+            uploadBody = task.flatMap { StoredProperty.value("knownBody", of: $0) }.map(Self.uploadBody) ?? .fromDelegate
         } else {
             uploadBody = nil
         }
-        if let task, let session {
+        if let task, let session, task.delegate != nil {
             receivesChunks = Self.registryBehaviour(of: task, in: session) == "callDelegate"
         } else {
+            // No delegate hears the task: only a completion handler (or nothing) takes the body.
             receivesChunks = false
         }
         #else
@@ -84,25 +87,6 @@ struct LoadingTask: @unchecked Sendable {
     }
 
     #if canImport(FoundationNetworking)
-    /// Reads the named stored properties of `subject` and its superclasses in one pass.
-    private static func storedProperties(of subject: Any, named names: Set<String>) -> [String: Any] {
-        var found: [String: Any] = [:]
-        var mirror: Mirror? = Mirror(reflecting: subject)
-        while let current = mirror, found.count < names.count {
-            for child in current.children {
-                if let label = child.label, names.contains(label), found[label] == nil { found[label] = child.value }
-            }
-            mirror = current.superclassMirror
-        }
-        return found
-    }
-
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
-    }
-
     /// `URLSessionTask._Body`: `.none`, `.data(DispatchData)`, `.file(URL)`, `.stream(InputStream)`.
     private static func uploadBody(_ body: Any) -> UploadBody {
         let mirror = Mirror(reflecting: body)
@@ -119,8 +103,8 @@ struct LoadingTask: @unchecked Sendable {
     /// The name of the session's registry behaviour for the task (`callDelegate`,
     /// `dataCompletionHandler`, …), if it can be read.
     private static func registryBehaviour(of task: URLSessionTask, in session: URLSession) -> String? {
-        guard let registry = storedProperties(of: session, named: ["taskRegistry"])["taskRegistry"],
-              let behaviours = storedProperties(of: registry, named: ["behaviours"])["behaviours"]
+        guard let registry = StoredProperty.value("taskRegistry", of: session),
+              let behaviours = StoredProperty.value("behaviours", of: registry)
         else { return nil }
         let identifier = task.taskIdentifier
         for child in Mirror(reflecting: behaviours).children {

@@ -25,7 +25,8 @@ struct RequestDefaults: @unchecked Sendable {
     /// The `Cookie` header the session would add to `request`, if any: only when the
     /// request has none of its own and handles cookies.
     func cookieHeader(for request: URLRequest) -> String? {
-        guard let cookieStorage, request.httpShouldHandleCookies, request.value(forHTTPHeaderField: "Cookie") == nil,
+        guard let cookieStorage, request.httpShouldHandleCookies,
+              !(request.allHTTPHeaderFields ?? [:]).keys.contains(where: { HTTPHeaders.namesMatch($0, "Cookie") }),
               let url = request.url, let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
         else { return nil }
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]

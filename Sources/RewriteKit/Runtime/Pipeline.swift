@@ -12,6 +12,8 @@ public final class Pipeline: Sendable {
     let rules: [CompiledRule]
     let index: RuleIndex
     let environment: EvaluationEnvironment
+    /// Whether any rule's request phase reads the body (most rule sets have none).
+    let anyRuleNeedsRequestBody: Bool
     /// The rule sets, in priority order.
     public let ruleSets: [RuleSet]
 
@@ -26,6 +28,7 @@ public final class Pipeline: Sendable {
         self.rules = ruleSets.flatMap(\.rules)
         self.index = RuleIndex(keys: rules.map(\.indexKey))
         self.environment = environment
+        anyRuleNeedsRequestBody = rules.contains(where: \.requestNeedsBody)
     }
 
     /// Compiled rules directly, for tests and tools that compile without a rule set.
@@ -34,6 +37,7 @@ public final class Pipeline: Sendable {
         self.rules = rules
         self.index = RuleIndex(keys: rules.map(\.indexKey))
         self.environment = environment
+        anyRuleNeedsRequestBody = rules.contains(where: \.requestNeedsBody)
     }
 
     /// One rule set.
@@ -61,6 +65,7 @@ public final class Pipeline: Sendable {
     /// `${json.PATH}` template. When false the body can go to the network untouched,
     /// without being read.
     public func requestNeedsBody(_ request: HTTPRequest) -> Bool {
+        guard anyRuleNeedsRequestBody else { return false }
         var head = request
         head.body = nil
         var needed = false

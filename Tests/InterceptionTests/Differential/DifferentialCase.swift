@@ -145,13 +145,13 @@ extension DifferentialCase {
                 var script = DelegateScript()
                 script.challenge = answer
                 var testCase = DifferentialCase(name: "Basic auth, \(name)", path: "/basic-auth/user/passwd", caller: caller, script: script, knownDifference: difference)
-                if difference === KnownDifference.unansweredChallengeCompletes { testCase.deadline = 3 }
+                if difference === KnownDifference.unansweredChallengeCompletes { testCase.deadline = 10 }
                 cases.append(testCase)
             }
         }
         for caller in [CallerMode.completionHandler, .async] {
             cases.append(DifferentialCase(
-                name: "Basic auth, no delegate", path: "/basic-auth/user/passwd", caller: caller, deadline: 3,
+                name: "Basic auth, no delegate", path: "/basic-auth/user/passwd", caller: caller, deadline: 10,
                 knownDifference: .unansweredChallengeCompletes))
         }
         return cases

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The baseline an interceptor is measured against: the pass-through URLProtocol an app
+/// writes by hand. It starts each request on its own queue through one inner session
+/// and forwards that session's callbacks straight to the client, as they arrive. It
+/// rewrites nothing, handles no redirect, challenge, upload or cancellation race, and
+/// is only for measuring.
+final class NaivePassThroughProtocol: URLProtocol {
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let request = request
+        let box = NaiveForwarder.Box(self)
+        NaiveForwarder.shared.queue.async { NaiveForwarder.shared.start(request, for: box) }
+    }
+
+    override func stopLoading() {
+        let box = NaiveForwarder.Box(self)
+        NaiveForwarder.shared.queue.async { NaiveForwarder.shared.cancel(for: box) }
+    }
+}
+
+/// The naive protocol's inner session and its delegate.
+final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    static let shared = NaiveForwarder()
+
+    /// Carries the protocol object to the forwarder's queue.
+    struct Box: @unchecked Sendable {
+        let protocolObject: URLProtocol
+        init(_ protocolObject: URLProtocol) { self.protocolObject = protocolObject }
+    }
+
+    let queue = DispatchQueue(label: "naive.forwarder")
+    private let lock = NSLock()
+    private var protocols: [ObjectIdentifier: URLProtocol] = [:]
+    private var tasks: [ObjectIdentifier: URLSessionTask] = [:]
+    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+
+    func start(_ request: URLRequest, for box: Box) {
+        let task = session.dataTask(with: request)
+        lock.withLock {
+            protocols[ObjectIdentifier(task)] = box.protocolObject
+            tasks[ObjectIdentifier(box.protocolObject)] = task
+        }
+        task.resume()
+    }
+
+    func cancel(for box: Box) {
+        let task = lock.withLock { tasks.removeValue(forKey: ObjectIdentifier(box.protocolObject)) }
+        task?.cancel()
+    }
+
+    private func protocolObject(for task: URLSessionTask, removing: Bool = false) -> URLProtocol? {
+        lock.withLock {
+            guard let found = removing ? protocols.removeValue(forKey: ObjectIdentifier(task)) : protocols[ObjectIdentifier(task)] else { return nil }
+            if removing { tasks[ObjectIdentifier(found)] = nil }
+            return found
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let client = protocolObject(for: dataTask) { client.client?.urlProtocol(client, didReceive: response, cacheStoragePolicy: .notAllowed) }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let client = protocolObject(for: dataTask) { client.client?.urlProtocol(client, didLoad: data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        guard let client = protocolObject(for: task, removing: true) else { return }
+        if let error {
+            client.client?.urlProtocol(client, didFailWithError: error)
+        } else {
+            client.client?.urlProtocolDidFinishLoading(client)
+        }
+    }
+}

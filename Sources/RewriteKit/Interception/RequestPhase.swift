@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One hop's request phase, run on an exchange's worker queue: the body read if a rule
+/// needs it, the rules run, and what happens next decided. A pure function of its inputs.
+struct RequestPhase: @unchecked Sendable {
+    /// What the exchange does next.
+    enum Next {
+        /// The body comes from the app's delegate, and a rule needs it: ask for it first.
+        case askForBodyStream
+        /// The request fails before anything is sent.
+        case fail(Error)
+        /// Answer with this stub (`respond`), before its response phase.
+        case respond(HTTPResponse)
+        /// Fail with this `URLError` code (`fail`).
+        case failWithCode(Int)
+        /// Answer from the `cache` clause's memory.
+        case cached(ResponseCache.Entry)
+        /// Send this request, with this body, to the network.
+        case forward(URLRequest, RequestBody)
+    }
+
+    /// The pipeline's decision, once made.
+    var outcome: RequestOutcome?
+    /// The body bytes, when a rule needed them.
+    var loadedBody: Data?
+    /// Request body bytes sent, as far as known without reading a stream.
+    var bytesSent = 0
+    /// The next step.
+    var next: Next
+
+    /// Runs the phase for `hop`.
+    static func run(_ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache) -> RequestPhase {
+        guard var request = HTTPRequest(hop.appRequest, defaults: defaults, body: nil, addingStoredCookies: hop.addsStoredCookies) else {
+            return RequestPhase(next: .fail(URLError(.badURL)))
+        }
+        var loadedBody: Data?
+        if pipeline.requestNeedsBody(request) {
+            if case .fromDelegate = hop.body { return RequestPhase(next: .askForBodyStream) }
+            do {
+                let bytes = try hop.body.load()
+                loadedBody = bytes
+                request.body = [UInt8](bytes)
+            } catch {
+                return RequestPhase(next: .fail(error))
+            }
+        }
+        let outcome = pipeline.processRequest(request)
+        let next: Next
+        switch outcome.disposition {
+        case .respond(let stub):
+            next = .respond(stub)
+        case .fail(let code):
+            next = .failWithCode(code)
+        case .forward:
+            if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
+                next = .cached(entry)
+            } else if let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest) {
+                next = .forward(forwarded, loadedBody == nil ? hop.body : hop.body.replacing(with: outcome.request.body))
+            } else {
+                next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
+            }
+        }
+        let bytesSent = outcome.request.body?.count ?? hop.body.knownLength
+        return RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
+    }
+}
