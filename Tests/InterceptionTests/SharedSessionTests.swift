@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 import Testing
 
@@ -54,3 +55,4 @@ let productsDirectory: URL = {
     return Bundle.main.bundleURL
     #endif
 }()
+#endif

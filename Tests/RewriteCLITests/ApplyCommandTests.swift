@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 import Testing
 
@@ -190,3 +191,4 @@ import Testing
         #expect(rule["file"] as? String == "<stdin>")
     }
 }
+#endif

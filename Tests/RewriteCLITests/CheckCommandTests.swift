@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 import Testing
 
@@ -149,3 +150,4 @@ import Testing
         #expect(result.stderr == "")
     }
 }
+#endif

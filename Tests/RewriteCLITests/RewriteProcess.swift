@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 
 /// Runs the built `rewrite` binary as a child process and collects what it printed.
@@ -78,3 +79,4 @@ struct RewriteProcess {
             status: process.terminationStatus)
     }
 }
+#endif

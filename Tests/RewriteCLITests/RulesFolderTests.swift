@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 import Testing
 
@@ -67,3 +68,4 @@ import Testing
             """)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 
 /// A fresh folder of rule files for one test, removed when the test is done with it.
@@ -27,3 +28,4 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Testing
 
 /// Help, version and usage errors: argument-parser's conventions, with 2 for usage errors.
@@ -68,3 +69,4 @@ import Testing
         }
     }
 }
+#endif

@@ -124,7 +124,7 @@ extension DifferentialCase {
             change.redirect = .change(to: "/anything/changed")
             cases.append(DifferentialCase(
                 name: "302 refused by the delegate", path: "/redirect/2", caller: caller, script: refuse,
-                knownDifference: caller == .delegate ? nil : .refusedRedirectBody))
+                knownDifference: caller == .delegate ? nil : .onCorelibs(.refusedRedirectBody)))
             cases.append(DifferentialCase(name: "redirect changed by the delegate", path: "/redirect/2", caller: caller, script: change))
         }
         return cases
@@ -136,7 +136,7 @@ extension DifferentialCase {
         let answers: [(String, DelegateScript.Challenge, KnownDifference?)] = [
             ("right credential", .credential(user: "user", password: "passwd"), nil),
             ("wrong credential, then cancel", .credential(user: "user", password: "wrong"), nil),
-            ("default handling without a credential", .defaultHandling, .unansweredChallengeCompletes),
+            ("default handling without a credential", .defaultHandling, .onCorelibs(.unansweredChallengeCompletes)),
             ("rejected", .reject, nil),
             ("cancelled", .cancel, nil),
         ]
@@ -152,7 +152,7 @@ extension DifferentialCase {
         for caller in [CallerMode.completionHandler, .async] {
             cases.append(DifferentialCase(
                 name: "Basic auth, no delegate", path: "/basic-auth/user/passwd", caller: caller, deadline: 10,
-                knownDifference: .unansweredChallengeCompletes))
+                knownDifference: .onCorelibs(.unansweredChallengeCompletes)))
         }
         return cases
     }()

@@ -1,5 +1,15 @@
 /// The differences swift-corelibs-foundation forces; each is in the Platform Notes.
+/// On Apple platforms a plain session behaves as the interceptor does, so none applies.
 extension KnownDifference {
+    /// `difference` on swift-corelibs-foundation, none elsewhere.
+    static func onCorelibs(_ difference: KnownDifference) -> KnownDifference? {
+        #if canImport(FoundationNetworking)
+        difference
+        #else
+        nil
+        #endif
+    }
+
     /// A redirect refused by the delegate of a completion-handler (or async) task: corelibs
     /// hands a plain task's completion handler an empty body (its `completeTask` passes the
     /// empty in-memory buffer after the 3xx body), while its own delegate path, and Apple
