@@ -5,8 +5,11 @@ import FoundationNetworking
 import RewriteKit
 import RewriteTestSupport
 
-/// Peak resident memory growth while a streaming data delegate downloads 100 MB through
-/// the interceptor (a rule applies, no body action), against a plain session.
+/// Peak resident memory growth while large bodies go through the interceptor, each
+/// against the same transfer on a plain session:
+/// - a streaming data delegate downloads 100 MB (a rule applies, no body action);
+/// - the same download under `throttle` (the backlog waits on disk, not in memory);
+/// - a 50 MB `httpBodyStream` upload (no rule reads the body, so it streams).
 struct StreamingMemoryBenchmark {
     var quick: Bool
 
@@ -16,84 +19,145 @@ struct StreamingMemoryBenchmark {
             request { set-header "X-Bench" "1" }
             response { set-header "X-Seen" "1" }
         }
+        rule "observe uploads" {
+            when method == POST and path == "/discard"
+            request { set-header "X-Bench" "1" }
+        }
         """
 
-    static let size = 100 * 1_048_576
+    static let throttleRules = """
+        rule "slow downloads" {
+            when path starts-with "/stream-bytes"
+            throttle 40MB/s
+        }
+        """
+
+    static let downloadSize = 100 * 1_048_576
+    static let uploadSize = 50 * 1_048_576
+
+    private struct Scenario {
+        var name: String
+        var rules: String
+        var run: (TestHTTPServer, URLSessionConfiguration) -> Run
+    }
 
     func run() -> (rows: [ResultRow], notes: [String]) {
-        let name = "streaming 100 MB download: peak RSS growth"
         let goal = "≤ 16 MB"
         let server: TestHTTPServer
-        let rewriter: Rewriter
         do {
             server = try TestHTTPServer()
-            rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.rules, name: "memory.rules"))
         } catch {
-            return ([.unavailable(name, reason: "\(error)", goal: goal)], [])
+            return ([.unavailable("memory", reason: "\(error)", goal: goal)], [])
         }
-        defer {
-            server.stop()
-            rewriter.uninstall()
-        }
-        let url = server.url("/stream-bytes/\(Self.size)?chunk_size=65536")
-        let intercepted = URLSessionConfiguration.ephemeral
-        rewriter.install(in: intercepted)
-
+        defer { server.stop() }
+        let scenarios = [
+            Scenario(name: "streaming 100 MB download: peak RSS growth", rules: Self.rules) { server, configuration in
+                Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
+            },
+            Scenario(name: "throttled 100 MB download (40 MB/s): peak RSS growth", rules: Self.throttleRules) { server, configuration in
+                Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
+            },
+            Scenario(name: "50 MB httpBodyStream upload: peak RSS growth", rules: Self.rules) { server, configuration in
+                Self.upload(server.url("/discard"), configuration: configuration)
+            },
+        ]
+        var rows: [ResultRow] = []
         var notes: [String] = []
-        var measured = Samples()
-        var baseline = Samples()
-        var times: [String: Samples] = [:]
-        for _ in 0..<(quick ? 1 : 2) {
-            for (isIntercepted, configuration) in [(true, intercepted), (false, URLSessionConfiguration.ephemeral)] {
-                let run = Self.download(url, configuration: configuration)
-                let label = isIntercepted ? "intercepted" : "plain"
-                if run.bytes != Self.size || run.error != nil {
-                    notes.append("memory, \(label): received \(run.bytes) of \(Self.size) bytes\(run.error.map { ", error \($0)" } ?? "")")
-                }
-                if isIntercepted { measured.append(value: run.growth) } else { baseline.append(value: run.growth) }
-                times[label, default: Samples()].append(run.elapsed)
+        for scenario in scenarios {
+            let rewriter: Rewriter
+            do {
+                rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(scenario.rules, name: "memory.rules"))
+            } catch {
+                rows.append(.unavailable(scenario.name, reason: "\(error)", goal: goal))
+                continue
             }
+            let intercepted = URLSessionConfiguration.ephemeral
+            rewriter.install(in: intercepted)
+            var measured = Samples()
+            var baseline = Samples()
+            var times: [String: Samples] = [:]
+            for _ in 0..<(quick ? 1 : 2) {
+                for (isIntercepted, configuration) in [(true, intercepted), (false, URLSessionConfiguration.ephemeral)] {
+                    let run = scenario.run(server, configuration)
+                    let label = isIntercepted ? "intercepted" : "plain"
+                    if let problem = run.problem { notes.append("memory, \(scenario.name), \(label): \(problem)") }
+                    if isIntercepted { measured.append(value: run.growth) } else { baseline.append(value: run.growth) }
+                    times[label, default: Samples()].append(run.elapsed)
+                }
+            }
+            rewriter.uninstall()
+            let growth = measured.maximum
+            let plainGrowth = baseline.maximum
+            notes.append(
+                "memory, \(scenario.name): \(measured.count) run(s) per variant, the largest growth reported; durations: intercepted "
+                    + "\(Format.duration(times["intercepted"]?.median ?? 0)), plain \(Format.duration(times["plain"]?.median ?? 0))")
+            rows.append(ResultRow(
+                name: scenario.name,
+                measured: "\(Format.megabytes(growth)) through the interceptor",
+                baseline: "\(Format.megabytes(plainGrowth)) plain session",
+                ratio: Format.ratio(growth / max(plainGrowth, 1)), goal: goal,
+                verdict: growth <= 16 * 1_048_576 ? .met : .missed))
         }
-        let growth = measured.maximum
-        let plainGrowth = baseline.maximum
-        notes.append(
-            "memory: \(measured.count) download(s) per variant, the largest growth reported; durations: intercepted "
-                + "\(Format.duration(times["intercepted"]?.median ?? 0)), plain \(Format.duration(times["plain"]?.median ?? 0))")
-        let row = ResultRow(
-            name: name,
-            measured: "\(Format.megabytes(growth)) through the interceptor",
-            baseline: "\(Format.megabytes(plainGrowth)) plain session",
-            ratio: Format.ratio(growth / max(plainGrowth, 1)), goal: goal,
-            verdict: growth <= 16 * 1_048_576 ? .met : .missed)
-        return ([row], notes)
+        return (rows, notes)
     }
 
     private struct Run {
-        var bytes: Int
         var growth: Double
         var elapsed: UInt64
-        var error: String?
+        var problem: String?
+    }
+
+    /// Measures the peak memory growth while `body` runs.
+    private static func measure(_ body: () -> String?) -> Run {
+        ProcessMemory.trimHeap()
+        guard let start = ProcessMemory.residentBytes() else {
+            return Run(growth: .nan, elapsed: 0, problem: "cannot read VmRSS from /proc/self/status")
+        }
+        let peakReset = ProcessMemory.resetPeak()
+        let sampler = PeakMemorySampler()
+        let began = Stopwatch.now()
+        let problem = body()
+        let elapsed = Stopwatch.now() - began
+        var peak = sampler.stop()
+        if peakReset, let hwm = ProcessMemory.peakResidentBytes() { peak = max(peak, hwm) }
+        return Run(growth: Double(max(peak - start, 0)), elapsed: elapsed, problem: problem)
     }
 
     /// Downloads with a streaming delegate that counts and drops every chunk.
     private static func download(_ url: URL, configuration: URLSessionConfiguration) -> Run {
-        ProcessMemory.trimHeap()
-        guard let start = ProcessMemory.residentBytes() else {
-            return Run(bytes: 0, growth: .nan, elapsed: 0, error: "cannot read VmRSS from /proc/self/status")
+        measure {
+            let delegate = CountingDelegate()
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            session.dataTask(with: url).resume()
+            delegate.finished.wait()
+            let result = delegate.result()
+            guard result.bytes != downloadSize || result.error != nil else { return nil }
+            return "received \(result.bytes) of \(downloadSize) bytes\(result.error.map { ", error \($0)" } ?? "")"
         }
-        let peakReset = ProcessMemory.resetPeak()
-        let sampler = PeakMemorySampler()
-        let delegate = CountingDelegate()
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        let began = Stopwatch.now()
-        session.dataTask(with: url).resume()
-        delegate.finished.wait()
-        let elapsed = Stopwatch.now() - began
-        var peak = sampler.stop()
-        if peakReset, let hwm = ProcessMemory.peakResidentBytes() { peak = max(peak, hwm) }
-        session.finishTasksAndInvalidate()
-        let result = delegate.result()
-        return Run(bytes: result.bytes, growth: Double(max(peak - start, 0)), elapsed: elapsed, error: result.error)
+    }
+
+    /// Uploads a generated stream (never held in memory whole) with a completion handler,
+    /// to the server's `/discard`, which keeps no body either.
+    private static func upload(_ url: URL, configuration: URLSessionConfiguration) -> Run {
+        measure {
+            var request = URLRequest(url: url)
+            request.httpMethod = "POST"
+            request.httpBodyStream = PatternInputStream(length: uploadSize)
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let done = DispatchSemaphore(value: 0)
+            let outcome = Locked<String?>("no answer")
+            session.dataTask(with: request) { data, response, error in
+                let echoed = (try? JSONSerialization.jsonObject(with: data ?? Data()) as? [String: Any])?["bodyLength"] as? Int
+                let problem = echoed == uploadSize && error == nil
+                    ? nil : "status \((response as? HTTPURLResponse)?.statusCode ?? -1), server read \(echoed ?? -1) bytes, error \(String(describing: error))"
+                outcome.withLock { $0 = problem }
+                done.signal()
+            }.resume()
+            done.wait()
+            return outcome.withLock { $0 }
+        }
     }
 }
 

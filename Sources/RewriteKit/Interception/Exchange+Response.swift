@@ -51,7 +51,7 @@ extension Exchange {
             }
         }
         if let pacer = reception.pacer {
-            worker.async { pacer.enqueue(data) }
+            pacer.enqueue(data)
         } else {
             send(data)
         }
@@ -71,7 +71,7 @@ extension Exchange {
                 storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
             }
             if let pacer = reception.pacer {
-                worker.async { [self] in pacer.finish { [self] in context.async { [self] in finishStream() } } }
+                pacer.finish { [self] in context.async { [self] in finishStream() } }
             } else {
                 finishStream()
             }
@@ -151,22 +151,25 @@ extension Exchange {
     /// Releases the streamed body at `rate` bytes a second, from the worker; a backlog
     /// waits in a spill buffer (bounded memory).
     private func startPacing(at rate: Int) {
-        let pacer = BodyPacer(bytesPerSecond: rate, queue: worker) { [weak self] chunk in
-            guard let self else { return }
-            context.async { [self] in send(chunk) }
-        }
+        var onBacklog: (@Sendable (Bool) -> Void)?
         #if !canImport(FoundationNetworking)
         // Where suspending a data task pauses it (Apple platforms), a backlog pauses the
         // download; on corelibs suspending restarts the transfer, so the backlog waits on
         // disk instead.
-        pacer.onBacklog = { [weak self] backedUp in
+        onBacklog = { [weak self] backedUp in
             guard let self else { return }
-            for task in forwarding.tasks(of: self) {
-                if backedUp { task.suspend() } else { task.resume() }
+            let tasks = UncheckedBox(forwarding.tasks(of: self))
+            worker.async {
+                for task in tasks.value {
+                    if backedUp { task.suspend() } else { task.resume() }
+                }
             }
         }
         #endif
-        reception.pacer = pacer
+        reception.pacer = BodyPacer(bytesPerSecond: rate, queue: worker, onBacklog: onBacklog) { [weak self] chunk in
+            guard let self else { return }
+            context.async { [self] in send(chunk) }
+        }
     }
 
     private func finishStream() {

@@ -6,9 +6,9 @@ import FoundationNetworking
 /// One intercepted load, from `startLoading` to the last client call, through every
 /// redirect hop.
 ///
-/// Its state lives in its ``ExchangeContext`` (where `startLoading` and `stopLoading`
-/// run, and where the inner session's callbacks arrive): events are handled and the
-/// client is called there without a thread hop. Everything slow or blocking runs on the
+/// Its state lives in its ``ExchangeContext`` (exclusive with `startLoading` and
+/// `stopLoading`, and where the inner session's callbacks arrive): events are handled and
+/// the client is called there without a thread hop. Everything slow or blocking runs on the
 /// exchange's own serial worker queue, which targets a concurrent pool: reading a request
 /// body, the request phase, response-body actions, throttling, and every URLSession call
 /// (URLSession may not be called from its own queues on corelibs). So one request's
@@ -47,9 +47,9 @@ final class Exchange: @unchecked Sendable {
     init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
         self.interceptor = interceptor
         self.loading = loading
-        context = ExchangeContext(loading)
+        context = ExchangeContext()
         channel = ClientChannel(protocolObject, context: context)
-        forwarding = interceptor.forwardingSession(for: loading, context: context)
+        forwarding = interceptor.forwarding
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
@@ -97,10 +97,8 @@ final class Exchange: @unchecked Sendable {
     /// Stops the timer, the pacer and the inner task of the current hop.
     func cancelInnerWork() {
         timerToken += 1
-        if let pacer = reception.pacer {
-            reception.pacer = nil
-            worker.async { pacer.cancel() }
-        }
+        reception.pacer?.cancel()
+        reception.pacer = nil
         let tasks = forwarding.detachTasks(of: self)
         if !tasks.isEmpty {
             let box = UncheckedBox(tasks)

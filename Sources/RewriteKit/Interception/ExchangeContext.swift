@@ -7,11 +7,13 @@ import FoundationNetworking
 /// `startLoading` and `stopLoading` run in, so a client call and a stop can never
 /// overlap, with no lock held around the call (Apple's CustomHTTPProtocol discipline).
 ///
-/// - swift-corelibs-foundation: the work queue of the app's session. `startLoading` and
-///   `stopLoading` run on the task's work queue, which targets it, so nothing on one
-///   overlaps the other. The inner session made for that app session delivers its
-///   delegate callbacks on this same queue, so an exchange handles them, and calls the
-///   client, without a thread hop.
+/// - swift-corelibs-foundation (6.0 and later): the process-wide serial queue every
+///   URLSession's work queue targets. `startLoading` and `stopLoading` run on the app
+///   task's work queue, inside that hierarchy; the inner session's callbacks run inside it
+///   too (see ``InlineOperationQueue``), so an exchange handles them and calls the client
+///   without a thread hop, and never at the same time as a start or stop. Work posted to
+///   the context goes to a queue that targets the work queue of an idle session kept for
+///   the purpose (the shared queue itself is private).
 /// - Apple platforms: the thread `startLoading` ran on, in its run-loop modes and the
 ///   default mode (`perform(_:on:with:waitUntilDone:modes:)`).
 /// - Fallback, only if corelibs' internals ever change shape: a private serial queue,
@@ -32,24 +34,34 @@ final class ExchangeContext: @unchecked Sendable {
     private let kind: Kind
 
     /// The context for a load; call from `startLoading`.
-    init(_ loading: LoadingTask) {
+    init() {
         #if canImport(FoundationNetworking)
-        kind = loading.workQueue.map(Kind.queue) ?? .isolated(DispatchQueue(label: "RewriteKit.exchange.context"))
+        kind = Self.sharedQueueMember.map(Kind.queue) ?? .isolated(DispatchQueue(label: "RewriteKit.exchange.context"))
         #else
         kind = .thread(ThreadRunner())
         #endif
+    }
+
+    #if canImport(FoundationNetworking)
+    /// A serial queue inside URLSession's process-wide queue hierarchy: it targets the work
+    /// queue of a session that never runs a task. Nil if corelibs' internals ever change.
+    private static let sharedQueueMember: DispatchQueue? = {
+        let anchor = URLSession(configuration: .ephemeral)
+        guard let workQueue = StoredProperty.value("workQueue", of: anchor) as? DispatchQueue else { return nil }
+        return DispatchQueue(label: "RewriteKit.context", target: workQueue)
+    }()
+    #endif
+
+    /// Whether inner-session callbacks already run in this context (so they need no hop).
+    var receivesCallbacksDirectly: Bool {
+        if case .queue = kind { return true }
+        return false
     }
 
     /// Whether the client channel must lock (the fallback context).
     var needsLock: Bool {
         if case .isolated = kind { return true }
         return false
-    }
-
-    /// The queue the inner session's callbacks may run on to arrive here directly.
-    var callbackQueue: DispatchQueue? {
-        if case .queue(let queue) = kind { return queue }
-        return nil
     }
 
     /// Runs `work` in the context, later.

@@ -3,13 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// An inner URLSession requests are forwarded through, and its delegate, which hands
+/// The inner URLSession an installation forwards through, and its delegate, which hands
 /// each inner task's events to the exchange that started it, in that exchange's context.
 ///
-/// On swift-corelibs-foundation an installation makes one per app session, whose
-/// callbacks run on that app session's work queue: the exchanges' context, so events are
-/// handled there directly. On Apple platforms (and in corelibs' fallback) one per
-/// installation, on a private queue, and each event hops to its exchange's context.
+/// On swift-corelibs-foundation its delegate queue is an ``InlineOperationQueue``: events
+/// arrive inside URLSession's queue hierarchy, which is the exchanges' context, and are
+/// handled at once. On Apple platforms the delegate queue is a private serial queue and
+/// each event hops to its exchange's context (the loading thread).
 ///
 /// Inner tasks are found by the task object (never by `taskIdentifier`, which is unique
 /// only within one session). The map is the truth: a task not in it (detached when its
@@ -17,10 +17,8 @@ import FoundationNetworking
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let configuration: URLSessionConfiguration
     private let delegateQueue: OperationQueue
-    /// The delegate queue's dispatch queue, kept here because `underlyingQueue` does not retain it.
-    private let callbackQueue: DispatchQueue
-    /// Whether callbacks already run in the exchanges' context.
-    private let callsInContext: Bool
+    /// A private delegate queue's dispatch queue, kept here because `underlyingQueue` does not retain it.
+    private let callbackQueue: DispatchQueue?
     private struct State {
         var session: URLSession?
         var isInvalidated = false
@@ -28,15 +26,18 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     }
     private let state = Locked(State())
 
-    /// A forwarding session whose callbacks run on `callbackQueue`; `callsInContext`
-    /// says whether that queue is the context of every exchange that will use it.
-    init(configuration: URLSessionConfiguration, callbackQueue: DispatchQueue, callsInContext: Bool) {
+    init(configuration: URLSessionConfiguration) {
         self.configuration = configuration
-        self.callbackQueue = callbackQueue
-        self.callsInContext = callsInContext
+        #if canImport(FoundationNetworking)
+        delegateQueue = InlineOperationQueue()
+        callbackQueue = nil
+        #else
+        let queue = DispatchQueue(label: "RewriteKit.forwarding")
         delegateQueue = OperationQueue()
         delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.underlyingQueue = callbackQueue
+        delegateQueue.underlyingQueue = queue
+        callbackQueue = queue
+        #endif
         super.init()
     }
 
@@ -109,7 +110,7 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
             removing ? state.tasks.removeValue(forKey: ObjectIdentifier(task))?.exchange : state.tasks[ObjectIdentifier(task)]?.exchange
         }
         guard let exchange else { return }
-        if callsInContext {
+        if exchange.context.receivesCallbacksDirectly {
             event(exchange)
         } else {
             exchange.context.async { event(exchange) }

@@ -23,12 +23,8 @@ final class Interceptor: Sendable {
     let protocolClass: InterceptingURLProtocol.Type
     /// What the app's configuration adds to each request.
     let requestDefaults: RequestDefaults
-    /// The app configuration minus this installation, for the inner sessions.
-    private let innerConfiguration: URLSessionConfiguration
-    /// The inner session for loads without an app session to follow (Apple platforms).
-    private let sharedForwarding: ForwardingSession
-    /// corelibs: one inner session per app session, delivering on that session's work queue.
-    private let forwardings = Locked<[ObjectIdentifier: (session: WeakSession, forwarding: ForwardingSession)]>([:])
+    /// The inner session.
+    let forwarding: ForwardingSession
     /// The `cache` clause's memory, for this installation only.
     let cache: ResponseCache
     private let installed = Locked(true)
@@ -50,47 +46,17 @@ final class Interceptor: Sendable {
         inner.protocolClasses = classes
         inner.httpAdditionalHeaders = nil
         inner.httpShouldSetCookies = false
-        innerConfiguration = inner
-        sharedForwarding = ForwardingSession(
-            configuration: inner, callbackQueue: DispatchQueue(label: "RewriteKit.forwarding"), callsInContext: false)
+        forwarding = ForwardingSession(configuration: inner)
         cache = ResponseCache(byteLimit: core.cacheByteLimit)
     }
 
     deinit {
-        sharedForwarding.invalidate()
-        for entry in forwardings.withLock({ $0.values }) { entry.forwarding.invalidate() }
+        forwarding.invalidate()
         InterceptorRegistry.shared.forget(number)
-    }
-
-    /// The inner session a load is forwarded through: on corelibs the one made for its app
-    /// session (so its callbacks arrive in the load's context), else the installation's.
-    /// Inner sessions of app sessions that are gone are released here.
-    func forwardingSession(for loading: LoadingTask, context: ExchangeContext) -> ForwardingSession {
-        guard let session = loading.session, let queue = context.callbackQueue else { return sharedForwarding }
-        let (forwarding, released) = forwardings.withLock { map -> (ForwardingSession, [ForwardingSession]) in
-            let key = ObjectIdentifier(session)
-            var released: [ForwardingSession] = []
-            for (other, entry) in map where entry.session.value == nil {
-                released.append(entry.forwarding)
-                map[other] = nil
-            }
-            if let entry = map[key], entry.session.value === session { return (entry.forwarding, released) }
-            let forwarding = ForwardingSession(configuration: innerConfiguration, callbackQueue: queue, callsInContext: true)
-            map[key] = (WeakSession(session), forwarding)
-            return (forwarding, released)
-        }
-        for old in released { old.invalidate() }
-        return forwarding
     }
 
     /// Whether the installation still takes new requests.
     var isInstalled: Bool { installed.withLock { $0 } }
-
-    /// A weak reference to an app session.
-    struct WeakSession: @unchecked Sendable {
-        weak var value: URLSession?
-        init(_ value: URLSession) { self.value = value }
-    }
 
     /// Stops taking new requests; requests in flight finish as they started.
     func release() {

@@ -6,10 +6,10 @@ import FoundationNetworking
 /// What the interceptor learns about the app's task when loading starts.
 ///
 /// On swift-corelibs-foundation some facts have no public API, and are read once here,
-/// by reflection, from stored properties (names checked against corelibs 5.8 through
-/// 6.3): the task's session (`session`), the session's work queue (`workQueue`), the body
-/// of an upload task (`knownBody`), and how the app receives the body (the session's
-/// task registry). Each read falls back to a safe answer if the property is ever missing.
+/// by reflection (``StoredProperty``), from stored properties whose names hold from
+/// corelibs 5.8 through 6.3: the task's session (`session`), the body of an upload task
+/// (`knownBody`), and how the app receives the body (the session's task registry). Each
+/// read falls back to a safe answer if the property is ever missing.
 struct LoadingTask: @unchecked Sendable {
     /// The kinds of task that need different handling.
     enum Kind: Equatable {
@@ -25,12 +25,9 @@ struct LoadingTask: @unchecked Sendable {
     /// chunk for completion handlers, so their body must arrive in one `didLoad`; Apple
     /// platforms accumulate every chunk for every caller.
     let receivesChunks: Bool
-    /// The session that owns the task (corelibs; nil on Apple platforms, where the
-    /// loader talks to the app's delegate itself).
+    /// The session that owns the task, when the task has a delegate to talk to (corelibs;
+    /// nil on Apple platforms, where the loader talks to the app's delegate itself).
     let session: URLSession?
-    /// The work queue of the task's session, which the task's own work queue targets:
-    /// calls made on it never overlap `startLoading`/`stopLoading` (corelibs).
-    let workQueue: DispatchQueue?
     /// An upload task's body as the task holds it (corelibs).
     let uploadBody: UploadBody?
 
@@ -57,17 +54,17 @@ struct LoadingTask: @unchecked Sendable {
         default: kind = .other
         }
         #if canImport(FoundationNetworking)
-        // A session's work queue is the target of its tasks' queues, so calls made on it
-        // never overlap the task's.
-        let session = task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession
+        // The session is needed only to talk to the app's delegate, so only a task with
+        // one pays for reading it.
+        let delegated = task?.delegate != nil
+        let session = delegated ? task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession : nil
         self.session = session
-        workQueue = session.flatMap { StoredProperty.value("workQueue", of: $0) } as? DispatchQueue
         if kind == .upload {
             uploadBody = task.flatMap { StoredProperty.value("knownBody", of: $0) }.map(Self.uploadBody) ?? .fromDelegate
         } else {
             uploadBody = nil
         }
-        if let task, let session, task.delegate != nil {
+        if let task, let session {
             receivesChunks = Self.registryBehaviour(of: task, in: session) == "callDelegate"
         } else {
             // No delegate hears the task: only a completion handler (or nothing) takes the body.
@@ -75,7 +72,6 @@ struct LoadingTask: @unchecked Sendable {
         }
         #else
         session = nil
-        workQueue = nil
         uploadBody = nil
         receivesChunks = true
         #endif

@@ -8,7 +8,9 @@ import Foundation
 /// soon as it is open, so nothing is left behind, even after a crash.
 final class SpillBuffer {
     /// Bytes kept in memory before the rest goes to disk.
-    static let memoryLimit = 4 << 20
+    static let memoryLimit = 2 << 20
+    /// Bytes read back from disk at a time.
+    static let readSize = 1 << 20
 
     private var memory = Data()
     private var file: FileHandle?
@@ -46,7 +48,7 @@ final class SpillBuffer {
     /// Removes and returns up to `limit` bytes from the front.
     func take(upTo limit: Int) -> Data {
         if memory.isEmpty, fileEnd > fileStart, let file {
-            let size = Int(min(UInt64(Self.memoryLimit), fileEnd - fileStart))
+            let size = Int(min(UInt64(Self.readSize), fileEnd - fileStart))
             if (try? file.seek(toOffset: fileStart)) != nil, let data = try? file.read(upToCount: size), !data.isEmpty {
                 fileStart += UInt64(data.count)
                 memory = data

@@ -5,7 +5,12 @@ import Foundation
 /// Bodies are framed by `Content-Length` or `Transfer-Encoding: chunked`. When a request
 /// carries `Expect: 100-continue` and no body bytes have arrived yet, `sendContinue` is
 /// called before the body is read, so clients that wait for the interim response go on.
+/// A request to ``discardPath`` has its body counted and dropped as it arrives, never
+/// held in memory (for measuring large uploads).
 struct HTTPRequestParser {
+    /// Requests to this path keep no body: only its length.
+    static let discardPath = "/discard"
+
     /// Largest request line plus headers accepted, in bytes.
     static let maximumHeaderBytes = 64 * 1024
     /// Largest body accepted, in bytes.
@@ -34,18 +39,22 @@ struct HTTPRequestParser {
             .map { $0.trimmingCharacters(in: .whitespaces) })
         let expectsContinue = request.minorVersion >= 1 && request.values(forHeader: "Expect")
             .contains { $0.lowercased() == "100-continue" }
+        let discards = request.target == Self.discardPath || request.target.hasPrefix(Self.discardPath + "?")
+        var body = BodyCollector(keeps: !discards)
         if !codings.isEmpty {
             guard codings.last == "chunked" else { throw HTTPParseError.unsupportedTransferEncoding(codings.joined(separator: ", ")) }
             if expectsContinue && start == buffer.count { try sendContinue() }
-            request.body = try readChunkedBody()
+            try readChunkedBody(into: &body)
         } else if let text = lengths.first {
             guard lengths.count == 1, !text.isEmpty, text.count <= 12, text.allSatisfy(\.isASCIIDigit), let length = Int(text) else {
                 throw HTTPParseError.malformed("invalid content-length '\(lengths.sorted().joined(separator: ","))'")
             }
             guard length <= Self.maximumBodyBytes else { throw HTTPParseError.bodyTooLarge }
             if expectsContinue && length > 0 && start == buffer.count { try sendContinue() }
-            request.body = try readBytes(length)
+            try readBytes(length, into: &body)
         }
+        request.body = body.bytes
+        request.discardedLength = discards ? body.count : nil
         compact()
         return request
     }
@@ -100,8 +109,19 @@ struct HTTPRequestParser {
         }
     }
 
-    private mutating func readChunkedBody() throws -> [UInt8] {
-        var body: [UInt8] = []
+    /// Body bytes, kept or only counted.
+    private struct BodyCollector {
+        let keeps: Bool
+        var bytes: [UInt8] = []
+        var count = 0
+
+        mutating func append(_ slice: ArraySlice<UInt8>) {
+            count += slice.count
+            if keeps { bytes.append(contentsOf: slice) }
+        }
+    }
+
+    private mutating func readChunkedBody(into body: inout BodyCollector) throws {
         while true {
             let line = try readLine()
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
@@ -110,11 +130,10 @@ struct HTTPRequestParser {
             }
             if size == 0 { break }
             guard body.count + size <= Self.maximumBodyBytes else { throw HTTPParseError.bodyTooLarge }
-            body.append(contentsOf: try readBytes(size))
+            try readBytes(size, into: &body)
             guard try readLine().isEmpty else { throw HTTPParseError.malformed("chunk data longer than its size") }
         }
         while try !readLine().isEmpty {}  // trailer fields are ignored
-        return body
     }
 
     private mutating func readLine() throws -> String {
@@ -129,11 +148,16 @@ struct HTTPRequestParser {
         }
     }
 
-    private mutating func readBytes(_ count: Int) throws -> [UInt8] {
-        while buffer.count - start < count { try fill() }
-        let bytes = Array(buffer[start..<start + count])
-        start += count
-        return bytes
+    /// Reads `count` body bytes, a buffer's worth at a time.
+    private mutating func readBytes(_ count: Int, into body: inout BodyCollector) throws {
+        var remaining = count
+        while remaining > 0 {
+            if buffer.count == start { try fill() }
+            let take = min(remaining, buffer.count - start)
+            body.append(buffer[start..<start + take])
+            start += take
+            remaining -= take
+        }
     }
 
     private mutating func fill() throws {

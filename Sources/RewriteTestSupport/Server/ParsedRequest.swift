@@ -10,8 +10,10 @@ struct ParsedRequest: Equatable {
     var minorVersion: Int
     /// Header fields in the order received.
     var headers: [RecordedRequest.Header]
-    /// The decoded body (de-chunked if it was sent chunked).
+    /// The decoded body (de-chunked if it was sent chunked); empty for ``HTTPRequestParser/discardPath``.
     var body: [UInt8]
+    /// For ``HTTPRequestParser/discardPath``: the length of the body, which was not kept.
+    var discardedLength: Int?
 
     /// All values of the header `name` (case-insensitive), in order.
     func values(forHeader name: String) -> [String] {

@@ -32,12 +32,14 @@ public struct RecordedRequest: Sendable, Equatable {
     public let httpVersion: String
     /// Header fields in the order received; repeated fields appear repeatedly.
     public let headers: [Header]
-    /// The body bytes, de-chunked if the client sent them chunked.
+    /// The body bytes, de-chunked if the client sent them chunked (none for `/discard`).
     public let body: Data
+    /// The body's length in bytes (for `/discard`, whose body is counted and dropped).
+    public let bodyLength: Int
 
     /// Creates a record; the server makes these, tests may make them for comparisons.
     public init(sequenceNumber: Int, connectionID: Int, method: String, target: String,
-                httpVersion: String = "HTTP/1.1", headers: [Header], body: Data) {
+                httpVersion: String = "HTTP/1.1", headers: [Header], body: Data, bodyLength: Int? = nil) {
         self.sequenceNumber = sequenceNumber
         self.connectionID = connectionID
         self.method = method
@@ -45,6 +47,7 @@ public struct RecordedRequest: Sendable, Equatable {
         self.httpVersion = httpVersion
         self.headers = headers
         self.body = body
+        self.bodyLength = bodyLength ?? body.count
         var origin = target
         if let scheme = origin.range(of: "://") {  // absolute-form: keep only the path and query
             let afterHost = origin[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })

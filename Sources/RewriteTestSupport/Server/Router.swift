@@ -38,6 +38,8 @@ enum Router {
             return .json(["user-agent": request.value(forHeader: "User-Agent").map { $0 as Any } ?? NSNull()])
         case ("echo", 1):
             return echoBody(request)
+        case ("discard", 1):
+            return .json(["bodyLength": request.bodyLength])
         case ("json", 1):
             return .json(sampleDocument)
         case ("status", 2):

@@ -55,7 +55,7 @@ final class ServerCore: Sendable {
             let recorded = RecordedRequest(
                 sequenceNumber: state.nextSequenceNumber, connectionID: connectionID, method: request.method,
                 target: request.target, httpVersion: "HTTP/1.\(request.minorVersion)", headers: request.headers,
-                body: Data(request.body))
+                body: Data(request.body), bodyLength: request.discardedLength)
             state.nextSequenceNumber += 1
             state.requests.append(recorded)
             return recorded

@@ -16,7 +16,8 @@ import Foundation
 /// `/echo`, `/json`, `/status/{code}`, `/delay/{seconds}`, `/bytes/{n}`, `/stream-bytes/{n}`,
 /// `/stream/{n}`, `/drip`, `/redirect/{n}`, `/relative-redirect/{n}`, `/absolute-redirect/{n}`,
 /// `/redirect-to`, `/gzip`, `/deflate`, `/response-headers`, `/cookies[/set|/delete]`,
-/// `/basic-auth/{user}/{passwd}`, `/bearer`, `/drop` (a body cut short) and `/hang-up` (no answer).
+/// `/basic-auth/{user}/{passwd}`, `/bearer`, `/drop` (a body cut short), `/hang-up` (no answer)
+/// and `/discard` (`{"bodyLength": N}`, the body counted and never kept, for large uploads).
 public final class TestHTTPServer: Sendable {
     private let core: ServerCore
 
