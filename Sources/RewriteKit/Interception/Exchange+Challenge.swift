@@ -91,7 +91,7 @@ extension Exchange {
                 return deliverWhole(response, url: url, source: .network, bodyChanged: false)
             }
             let (pipeline, whole) = (pipeline, response)
-            return offload({ pipeline.processResponse(whole, for: outcome) }) { [self] answer in
+            return offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
                 record(answer.trace)
                 deliverWhole(answer.response, url: url, source: .network, bodyChanged: false)
             }

@@ -65,7 +65,7 @@ extension Exchange {
         case .respond(let stub):
             abandonPendingRedirect()
             let pipeline = pipeline
-            offload({ pipeline.processResponse(stub, for: outcome) }) { [self] answer in
+            offload(bodySize: stub.body.count, { pipeline.processResponse(stub, for: outcome) }) { [self] answer in
                 record(answer.trace)
                 deliverWhole(answer.response, url: hop.appRequest.url, source: .stub)
             }

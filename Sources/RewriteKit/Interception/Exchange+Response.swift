@@ -85,7 +85,7 @@ extension Exchange {
             return deliverWhole(response, url: url, source: .network, bodyChanged: false)
         }
         let (pipeline, before, whole) = (pipeline, outcome.trace.entries.count, response)
-        offload({ pipeline.processResponse(whole, for: outcome) }) { [self] answer in
+        offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
             record(answer.trace)
             let bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
             storeInCache(answer.response, url: url)

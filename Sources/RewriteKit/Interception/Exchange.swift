@@ -119,9 +119,14 @@ final class Exchange: @unchecked Sendable {
         }
     }
 
+    /// Bodies up to this size are edited in the context: the work is shorter than a hop.
+    static let inlineBodyLimit = 64 * 1024
+
     /// Runs `work` on the worker queue, then `then` with its result in the context
-    /// (unless the exchange stopped meanwhile).
-    func offload<Result>(_ work: @escaping @Sendable () -> Result, then: @escaping @Sendable (Result) -> Void) {
+    /// (unless the exchange stopped meanwhile); a body of at most ``inlineBodyLimit`` bytes
+    /// is worked on at once, in the context.
+    func offload<Result>(bodySize: Int, _ work: @escaping @Sendable () -> Result, then: @escaping @Sendable (Result) -> Void) {
+        if bodySize <= Self.inlineBodyLimit { return then(work()) }
         worker.async { [self] in
             let result = UncheckedBox(work())
             context.async { [self] in

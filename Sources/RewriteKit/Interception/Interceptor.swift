@@ -68,10 +68,15 @@ final class Interceptor: Sendable {
     /// rule that might apply judged from the URL and headers alone (never the body, so
     /// this stays cheap however often URLSession asks).
     func shouldIntercept(_ request: URLRequest) -> Bool {
-        guard isInstalled, let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard isInstalled, let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let parsed = RequestURL(string: url.absoluteString)
+        else { return false }
+        let pipeline = core.pipeline
+        // Most traffic no rule is about stops here, before headers and cookies are read.
+        guard pipeline.hasCandidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed)),
               let head = HTTPRequest(request, defaults: requestDefaults, body: nil)
         else { return false }
-        return core.pipeline.mightApply(to: head)
+        return pipeline.mightApply(to: head)
     }
 
     /// The rules a request would have been offered to, for a request let through untouched.

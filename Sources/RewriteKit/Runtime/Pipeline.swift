@@ -60,6 +60,18 @@ public final class Pipeline: Sendable {
         return found
     }
 
+    /// Whether the index files any rule under this request's host, path or method (or
+    /// under "any request"): when not, no rule can apply, whatever the headers and body.
+    /// Needs only the method and URL, so it is the cheapest first test.
+    public func hasCandidates(for request: HTTPRequest) -> Bool {
+        var found = false
+        index.forEachCandidateList(for: request) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
     /// Whether the request phase could read this request's body: some rule that might
     /// apply (judged without the body) has a body condition, a request body action or a
     /// `${json.PATH}` template. When false the body can go to the network untouched,
