@@ -29,8 +29,10 @@ public final class Rewriter: Sendable {
 
     /// Creates a rewriter that runs a compiled pipeline.
     ///
-    /// - Parameter cacheByteLimit: the most response bytes `cache` clauses keep in memory
-    ///   per installation (least recently used entries go first); 16 MB by default.
+    /// - Parameters:
+    ///   - pipeline: the rules in force; replace them later with ``pipeline``.
+    ///   - cacheByteLimit: the most response bytes `cache` clauses keep in memory per
+    ///     installation (least recently used entries go first); 16 MB by default.
     public init(pipeline: Pipeline, cacheByteLimit: Int = 16 << 20) {
         core = RewriterCore(pipeline: pipeline, cacheByteLimit: max(0, cacheByteLimit))
     }
