@@ -116,7 +116,7 @@ struct ApplyCommand {
         case .text:
             StandardStream.output.write(ApplyTextRenderer(style: .forStandardOutput()).render(report))
         case .json:
-            StandardStream.output.writeLine(report.json.rendered())
+            StandardStream.output.writeLine(JSONOutput.render(report.json))
         }
         return .success
     }

@@ -4,31 +4,27 @@ extension ApplyReport {
     /// The report as `rewrite apply --format json` prints it:
     /// `{request, response | null, failure | null, trace}`, plus `appliedRules`,
     /// `responseSource` and `shaping`.
-    var json: JSONValue {
-        .object([
-            "request": .object([
-                "method": .string(request.method),
-                "url": .string(request.url.description),
+    var json: [String: Any] {
+        [
+            "request": [
+                "method": request.method,
+                "url": request.url.description,
                 "headers": Self.json(request.headers),
-                "body": request.body.map(Self.json) ?? .null,
-            ]),
-            "response": response.map { response in
-                .object([
-                    "status": .int(response.status),
-                    "headers": Self.json(response.headers),
-                    "body": Self.json(response.body),
-                ])
-            } ?? .null,
-            "failure": failure.map { .object(["code": .int($0.code), "name": .string($0.name)]) } ?? .null,
-            "responseSource": .string(sourceName),
-            "appliedRules": .array(appliedRules.map(Self.json)),
-            "shaping": .object([
-                "delay": delay.map(JSONValue.double) ?? .null,
-                "throttleBytesPerSecond": throttleBytesPerSecond.map(JSONValue.int) ?? .null,
-                "cacheLifetime": cacheLifetime.map(JSONValue.double) ?? .null,
-            ]),
-            "trace": .array(trace.entries.map(Self.json)),
-        ])
+                "body": JSONOutput.nullable(request.body.map(Self.json)),
+            ] as [String: Any],
+            "response": JSONOutput.nullable(response.map { response in
+                ["status": response.status, "headers": Self.json(response.headers), "body": Self.json(response.body)] as [String: Any]
+            }),
+            "failure": JSONOutput.nullable(failure.map { ["code": $0.code, "name": $0.name] as [String: Any] }),
+            "responseSource": sourceName,
+            "appliedRules": appliedRules.map(Self.json),
+            "shaping": [
+                "delay": JSONOutput.nullable(delay),
+                "throttleBytesPerSecond": JSONOutput.nullable(throttleBytesPerSecond),
+                "cacheLifetime": JSONOutput.nullable(cacheLifetime),
+            ],
+            "trace": trace.entries.map(Self.json),
+        ]
     }
 
     /// `stub`, `given`, `failed` or `none`.
@@ -42,70 +38,60 @@ extension ApplyReport {
     }
 
     /// `[[name, value], ...]`, in order.
-    private static func json(_ headers: HTTPHeaders) -> JSONValue {
-        .array(headers.map { .array([.string($0.name), .string($0.value)]) })
+    private static func json(_ headers: HTTPHeaders) -> [[String]] {
+        headers.map { [$0.name, $0.value] }
     }
 
     /// The body as text; a body that is not UTF-8 is shown by its size.
-    private static func json(_ body: [UInt8]) -> JSONValue {
-        .string(ApplyTextRenderer.utf8Text(body) ?? "(\(body.count) bytes of binary data)")
+    private static func json(_ body: [UInt8]) -> String {
+        ApplyTextRenderer.utf8Text(body) ?? "(\(body.count) bytes of binary data)"
     }
 
-    private static func json(_ rule: RuleReference) -> JSONValue {
-        .object(["name": .string(rule.name), "file": .string(rule.file), "line": .int(rule.line)])
+    private static func json(_ rule: RuleReference) -> [String: Any] {
+        ["name": rule.name, "file": rule.file, "line": rule.line]
     }
 
     /// `{rule, phase, line, event, description, ...}` with the event's own fields.
-    private static func json(_ entry: TraceEntry) -> JSONValue {
-        var members: [String: JSONValue] = [
+    private static func json(_ entry: TraceEntry) -> [String: Any] {
+        var members: [String: Any] = [
             "rule": json(entry.rule),
-            "phase": .string(entry.phase.rawValue),
-            "line": entry.line.map(JSONValue.int) ?? .null,
-            "description": .string(entry.description),
+            "phase": entry.phase.rawValue,
+            "line": JSONOutput.nullable(entry.line),
+            "description": entry.description,
         ]
         for (key, value) in eventMembers(entry.event) { members[key] = value }
-        return .object(members)
+        return members
     }
 
-    private static func eventMembers(_ event: TraceEntry.Event) -> [String: JSONValue] {
+    private static func eventMembers(_ event: TraceEntry.Event) -> [String: Any] {
         switch event {
         case .ruleApplied: return ["event": "applied"]
         case .stopped: return ["event": "stopped"]
-        case .changed(let action, let change):
-            return ["event": "changed", "action": .string(action), "change": json(change)]
-        case .unchanged(let action, let reason):
-            return ["event": "unchanged", "action": .string(action), "reason": .string(reason)]
-        case .skipped(let action, let reason):
-            return ["event": "skipped", "action": .string(action), "reason": .string(reason)]
+        case .changed(let action, let change): return ["event": "changed", "action": action, "change": json(change)]
+        case .unchanged(let action, let reason): return ["event": "unchanged", "action": action, "reason": reason]
+        case .skipped(let action, let reason): return ["event": "skipped", "action": action, "reason": reason]
         case .contentLengthRemoved: return ["event": "contentLengthRemoved"]
-        case .missingVariable(let name): return ["event": "missingVariable", "variable": .string(name)]
+        case .missingVariable(let name): return ["event": "missingVariable", "variable": name]
         case .guardFailed: return ["event": "guardFailed"]
-        case .responded(let status): return ["event": "responded", "status": .int(status)]
-        case .failed(let code):
-            return ["event": "failed", "code": .int(code), "name": .string(URLErrorName.name(of: code))]
-        case .log(let message): return ["event": "log", "message": .string(message)]
-        case .tag(let name): return ["event": "tag", "tag": .string(name)]
+        case .responded(let status): return ["event": "responded", "status": status]
+        case .failed(let code): return ["event": "failed", "code": code, "name": URLErrorName.name(of: code)]
+        case .log(let message): return ["event": "log", "message": message]
+        case .tag(let name): return ["event": "tag", "tag": name]
         }
     }
 
-    private static func json(_ change: TraceEntry.Change) -> JSONValue {
+    private static func json(_ change: TraceEntry.Change) -> [String: Any] {
         switch change {
         case .header(let name, let before, let after):
-            return .object([
-                "kind": "header", "name": .string(name),
-                "before": .array(before.map(JSONValue.string)), "after": .array(after.map(JSONValue.string)),
-            ])
+            return ["kind": "header", "name": name, "before": before, "after": after]
         case .query(let name, let before, let after):
-            return .object(["kind": "query", "name": .string(name), "before": .nullable(before), "after": .nullable(after)])
+            return ["kind": "query", "name": name, "before": JSONOutput.nullable(before), "after": JSONOutput.nullable(after)]
         case .url(let before, let after):
-            return .object(["kind": "url", "before": .string(before), "after": .string(after)])
+            return ["kind": "url", "before": before, "after": after]
         case .status(let before, let after):
-            return .object(["kind": "status", "before": .int(before), "after": .int(after)])
+            return ["kind": "status", "before": before, "after": after]
         case .body(let before, let after, let summary):
-            return .object([
-                "kind": "body", "beforeLength": before.map(JSONValue.int) ?? .null,
-                "afterLength": .int(after), "summary": .string(summary),
-            ])
+            return ["kind": "body", "beforeLength": JSONOutput.nullable(before), "afterLength": after, "summary": summary]
         }
     }
 }

@@ -65,7 +65,8 @@ struct ApplyReport {
         var final: HTTPResponse?
         var trace = outcome.trace
         if let start {
-            (final, trace) = pipeline.processResponse(start, for: outcome)
+            let answer = pipeline.processResponse(start, for: outcome)
+            (final, trace) = (answer.response, answer.trace)
         }
         return ApplyReport(
             originalRequest: request, request: outcome.request, originalResponse: start, response: final,

@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import RewriteKit
 
 /// Renders an ``ApplyReport`` for people: `REQUEST`, `RESPONSE` and `TRACE` sections.
@@ -40,8 +44,7 @@ struct ApplyTextRenderer {
             lines.append("  the request goes to the network; pass --response STATUS to run the response phase")
         }
         if let response = report.response {
-            let reason = HTTPStatusText.reason(for: response.status)
-            lines.append("  \(response.status)" + (reason.isEmpty ? "" : " \(reason)"))
+            lines.append("  \(response.status) \(HTTPURLResponse.localizedString(forStatusCode: response.status))")
             lines += headerLines(response.headers)
             lines += bodyLines(response.body)
         }

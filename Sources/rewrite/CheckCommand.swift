@@ -2,15 +2,17 @@ import RewriteKit
 
 /// `rewrite check FILE...`: reports every diagnostic of every file, the way a compiler does.
 ///
-/// Text output goes to standard error — each file's diagnostics in the clang format, then
-/// one summary line — and nothing at all is printed when every file is clean. With
-/// `--format json` a JSON array goes to standard output instead (`[]` when clean).
-/// An unreadable file is reported and skipped; the other files are still checked.
+/// The files go through the same compiler `RuleSet` uses, so a file that checks clean
+/// loads. Text output goes to standard error — each file's diagnostics in the clang
+/// format, then one summary line — and nothing at all is printed when every file is
+/// clean. With `--format json` a JSON array goes to standard output instead (`[]` when
+/// clean). An unreadable file is reported and skipped; the other files are still checked.
 struct CheckCommand {
     /// The options `check` accepts.
     static let options: [OptionSpec] = [
         .option("--format", value: "FORMAT"),
         .flag("--warnings-as-errors"),
+        .option("--ignore", value: "ID", repeatable: true),
     ]
 
     /// The rule files, as typed.
@@ -19,6 +21,8 @@ struct CheckCommand {
     let format: OutputFormat
     /// Whether warnings count (and print) as errors.
     let warningsAsErrors: Bool
+    /// The identifiers of warnings left out.
+    let ignored: Set<String>
     /// Whether only help was asked for.
     let showsHelp: Bool
 
@@ -29,8 +33,24 @@ struct CheckCommand {
         paths = parsed.positionals
         warningsAsErrors = parsed.flag("--warnings-as-errors")
         format = try OutputFormat(option: parsed.value("--format"), command: "check")
+        ignored = Set(parsed.allValues("--ignore"))
         if !showsHelp {
             try RuleSourceLoader.validate(paths, command: "check", placeholder: "FILE...")
+            try Self.validate(ignored: parsed.allValues("--ignore"))
+        }
+    }
+
+    /// Only warnings can be ignored: an error means the file does not load.
+    static func validate(ignored: [String]) throws {
+        let warnings = DiagnosticID.allCases.filter(\.isWarning).map(\.rawValue)
+        for identifier in ignored where !warnings.contains(identifier) {
+            if DiagnosticID(rawValue: identifier) != nil {
+                throw UsageError("'\(identifier)' identifies errors, which cannot be ignored", command: "check")
+            }
+            let suggestion = Suggestions.closest(to: identifier, in: DiagnosticID.allCases.map(\.rawValue))
+            throw UsageError(
+                "unknown diagnostic identifier '\(identifier)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                command: "check")
         }
     }
 
@@ -50,9 +70,9 @@ struct CheckCommand {
                 continue
             }
             checkedFiles += 1
-            var diagnostics = RuleFileAnalysis.analyze(source).diagnostics
+            var diagnostics = Compiler.compile(source).diagnostics.filter { !ignored.contains($0.identifier) }
             if warningsAsErrors {
-                diagnostics = diagnostics.map(\.promotedToError)
+                diagnostics = diagnostics.map { $0.with(severity: .error) }
             }
             if diagnostics.contains(where: \.isError) {
                 status = status.combined(with: .failure)
@@ -68,7 +88,7 @@ struct CheckCommand {
                 StandardStream.error.writeLine(DiagnosticFormatter.summary(of: everything, files: checkedFiles))
             }
         case .json:
-            StandardStream.output.writeLine(JSONValue.array(everything.map(\.json)).rendered())
+            StandardStream.output.writeLine(JSONOutput.render(everything.map(\.json)))
         }
         return status
     }

@@ -7,7 +7,7 @@ enum HelpText {
     static func usageLine(for command: String?) -> String {
         switch command {
         case "check":
-            return "usage: rewrite check [--format text|json] [--warnings-as-errors] FILE..."
+            return "usage: rewrite check [--format text|json] [--warnings-as-errors] [--ignore ID ...] FILE..."
         case "apply":
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
@@ -72,10 +72,12 @@ enum HelpText {
         OPTIONS:
           --format text|json      'text' (default): diagnostics on standard error.
                                   'json': a JSON array on standard output, '[]' when clean:
-                                  {file, line, column, endLine, endColumn, severity, message,
-                                   notes: [{message, line?, column?}],
+                                  {file, line, column, endLine, endColumn, severity, identifier,
+                                   message, notes: [{message, line?, column?}],
                                    fixit: {line, column, endLine, endColumn, replacement} | null}
           --warnings-as-errors    Report warnings as errors (and exit 1 on them).
+          --ignore ID             Leave out warnings with this identifier (shown in brackets
+                                  after a warning, e.g. computed-header); repeatable.
           -h, --help              Show help information.
 
         \(exitCodes)

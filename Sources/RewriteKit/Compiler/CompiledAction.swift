@@ -3,23 +3,24 @@
 struct CompiledAction: Sendable {
     /// The action and its prepared arguments.
     enum Kind: Sendable {
-        case setHeader(name: Template, value: Value)
-        case addHeader(name: Template, value: Value)
-        case removeHeader(name: Template)
-        case setQuery(name: Template, value: Value)
-        case removeQuery(name: Template)
-        case setURL(Value)
-        case setHost(Value)
-        case setPath(Value)
-        case setScheme(Value)
-        case wrapJSON(key: Template)
-        case injectJSON(path: JSONPathOperand, value: Value)
+        case setHeader(name: CompiledTemplate, value: CompiledValue)
+        case addHeader(name: CompiledTemplate, value: CompiledValue)
+        case removeHeader(name: CompiledTemplate)
+        case setQuery(name: CompiledTemplate, value: CompiledValue)
+        case removeQuery(name: CompiledTemplate)
+        case setURL(CompiledTemplate)
+        case setHost(CompiledTemplate)
+        case setPath(CompiledTemplate)
+        case setScheme(CompiledTemplate)
+        case wrapJSON(key: CompiledTemplate)
+        case injectJSON(path: JSONPathOperand, value: CompiledValue)
         case removeJSON(path: JSONPathOperand)
-        case replaceBody(SafeRegex, replacement: Value)
+        /// `${n}` in the replacement is group `n` of each match of this regex (like sed).
+        case replaceBody(SafeRegex, replacement: CompiledTemplate)
         case setBody(CompiledBody)
         case setStatus(Int)
         case log
-        case tag(Template)
+        case tag(CompiledTemplate)
     }
 
     /// The action and its arguments.
@@ -43,30 +44,12 @@ struct CompiledAction: Sendable {
         if touchesBody { return true }
         switch kind {
         case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):
-            return name.readsJSONVariable || value.readsJSONVariable
-        case .removeHeader(let name), .removeQuery(let name), .tag(let name):
-            return name.readsJSONVariable
-        case .setURL(let value), .setHost(let value), .setPath(let value), .setScheme(let value):
-            return value.readsJSONVariable
+            return name.readsJSONBody || value.readsJSONBody
+        case .removeHeader(let name), .removeQuery(let name), .tag(let name), .setURL(let name), .setHost(let name),
+            .setPath(let name), .setScheme(let name):
+            return name.readsJSONBody
         default:
             return false
         }
     }
-}
-
-/// A JSON path argument: parsed once when written literally, else rendered per message.
-enum JSONPathOperand: Sendable {
-    /// A literal path, parsed when the rule set loaded.
-    case parsed(JSONPath, text: String)
-    /// A path with placeholders, parsed after rendering.
-    case template(Template)
-}
-
-/// A body given by `set-body` or `respond { body ... }`.
-enum CompiledBody: Sendable {
-    /// Text with placeholders, rendered per message and sent as UTF-8.
-    case text(Template)
-    /// Fixed bytes: a JSON literal's text or a file's contents (read once, at load).
-    /// `isJSON` is true for JSON literals and `.json` files.
-    case bytes([UInt8], isJSON: Bool)
 }

@@ -34,8 +34,9 @@ enum CompiledCondition: Sendable {
     /// Joins conditions with `and`, cheapest first; `nil` when there are none.
     ///
     /// Sorting is stable, so equally cheap tests keep their written order. Reordering
-    /// never changes the result: every operand of an `and` that holds was evaluated,
-    /// so its regex groups are all filled whatever the order.
+    /// never changes the result: every operand of an `and` that holds was evaluated, so
+    /// its regex groups are all filled whatever the order; tests that render a group
+    /// (``CompiledTest/readsCaptures``) sort last, after the regexes that fill it.
     static func conjunction(_ operands: [CompiledCondition]) -> CompiledCondition? {
         var flat: [CompiledCondition] = []
         for operand in operands {

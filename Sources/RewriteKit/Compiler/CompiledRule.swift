@@ -13,7 +13,8 @@ final class CompiledRule: Sendable {
     /// Every `when` joined by `and`, cheapest first; `nil` matches everything.
     let condition: CompiledCondition?
     /// How many capture slots the rule needs: 0 without regexes, else 1 (`${0}`) plus the
-    /// groups of every regex in its conditions and guards.
+    /// groups of the regexes in its `when` conditions, plus those of its largest guard
+    /// (each guard numbers its groups on from the `when` conditions' groups).
     let captureCount: Int
     /// The `request { }` actions, in order (several blocks are concatenated).
     let requestActions: [CompiledAction]
@@ -29,8 +30,6 @@ final class CompiledRule: Sendable {
     let cacheLifetime: Double?
     /// Whether the rule has `stop`.
     let stops: Bool
-    /// Where the rule is filed in the index.
-    let indexKey: RuleIndex.Key
     /// Whether the request phase reads the request body: a `json`/`body` condition, a
     /// request body action, or a `${json.PATH}` template in a request action or `respond`.
     let requestNeedsBody: Bool
@@ -38,7 +37,7 @@ final class CompiledRule: Sendable {
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
         requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], terminal: Terminal?,
-        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, stops: Bool, indexKey: RuleIndex.Key
+        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, stops: Bool
     ) {
         self.reference = reference
         self.condition = condition
@@ -50,9 +49,8 @@ final class CompiledRule: Sendable {
         self.throttleBytesPerSecond = throttleBytesPerSecond
         self.cacheLifetime = cacheLifetime
         self.stops = stops
-        self.indexKey = indexKey
         var respondReadsJSON = false
-        if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONVariable }
+        if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONBody }
         requestNeedsBody = (condition?.readsBody ?? false) || requestActions.contains(where: \.readsRequestBody)
             || respondReadsJSON
     }
@@ -62,34 +60,5 @@ final class CompiledRule: Sendable {
         responseBlocks.contains { block in
             (block.guardCondition?.readsBody ?? false) || block.actions.contains(where: \.touchesBody)
         }
-    }
-}
-
-/// A `response { }` or `response when GUARD { }` block.
-struct CompiledResponseBlock: Sendable {
-    /// The guard, tested on the response; `nil` always runs.
-    let guardCondition: CompiledCondition?
-    /// The actions, in order.
-    let actions: [CompiledAction]
-    /// The 1-based line of the `response` keyword.
-    let line: Int
-}
-
-/// `respond STATUS { header ...; body ... }`, prepared.
-struct CompiledRespond: Sendable {
-    /// The status code.
-    let status: Int
-    /// The headers, in order.
-    let headers: [(name: Template, value: Value)]
-    /// The body, if any.
-    let body: CompiledBody?
-    /// The 1-based line of `respond`.
-    let line: Int
-
-    /// Whether a header or the body renders `${json.PATH}` (which reads the request body).
-    var readsJSONVariable: Bool {
-        if headers.contains(where: { $0.name.readsJSONVariable || $0.value.readsJSONVariable }) { return true }
-        if case .text(let template)? = body { return template.readsJSONVariable }
-        return false
     }
 }

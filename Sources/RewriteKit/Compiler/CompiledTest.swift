@@ -7,7 +7,8 @@ struct CompiledTest: Sendable {
         case header(String)
         case json(JSONPath)
 
-        /// Whether the subject compares case-insensitively (`method`, `scheme`, `host`).
+        /// Whether regexes on the subject ignore case (`method`, `scheme`, `host`). Other
+        /// comparisons need no folding: operands and values are both in normal form.
         var isCaseInsensitive: Bool {
             switch self {
             case .method, .scheme, .host: true
@@ -61,8 +62,23 @@ struct CompiledTest: Sendable {
     /// What it is compared with.
     let operand: Operand
 
-    /// A relative estimate of the work evaluation takes.
+    /// Whether the operand renders a regex group (`header "X" == "${1}"`): such a test must
+    /// run after the regexes that fill the group.
+    var readsCaptures: Bool {
+        func reads(_ value: OperandValue) -> Bool {
+            value.template?.parts.contains { if case .variable(.group) = $0 { true } else { false } } ?? false
+        }
+        switch operand {
+        case .value(let value): return reads(value)
+        case .list(let values): return values.contains(where: reads)
+        default: return false
+        }
+    }
+
+    /// A relative estimate of the work evaluation takes; a test that reads regex groups
+    /// counts as the most expensive, so an `and` runs it last.
     var cost: Int {
+        if readsCaptures { return 10_000 }
         let operandCost: Int
         switch operand {
         case .none, .range: operandCost = 0
@@ -73,20 +89,4 @@ struct CompiledTest: Sendable {
         }
         return subject.cost + operandCost
     }
-}
-
-/// One operand value with the forms the comparisons need, computed once.
-struct OperandValue: Sendable {
-    /// The text (folded to upper case for `method`, lower case for `host` and `scheme`).
-    let text: String
-    /// The numeric value, when the operand is a number or text that reads as one.
-    let number: Double?
-    /// Whether the operand was written as a number: text subjects then compare numerically.
-    let isNumber: Bool
-    /// The operand as a JSON value, for `json` subjects (and `body == json {...}`).
-    let json: JSONValue?
-    /// Whether the operand was written as a `json {...}` literal.
-    let isJSONLiteral: Bool
-    /// The template, when the operand is a string with `${...}` placeholders.
-    let template: Template?
 }

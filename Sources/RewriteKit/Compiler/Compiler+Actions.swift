@@ -1,84 +1,118 @@
-import Foundation
-
+/// Action blocks, actions, `respond` and bodies.
 extension Compiler {
-    /// Compiles one action: regexes compiled, literal JSON paths parsed, files read.
-    mutating func compile(_ action: Action) -> CompiledAction {
+    /// Actions that only make sense on the outgoing request.
+    static let requestOnlyActions: Set = ["set-url", "set-host", "set-path", "set-scheme", "set-query", "remove-query"]
+    /// Actions that only make sense on the incoming response.
+    static let responseOnlyActions: Set = ["set-status"]
+
+    /// The actions of a `request` or `response` block (`block` names which).
+    mutating func compile(_ actionBlock: ActionBlock, block: String, groups: Int?) -> [CompiledAction] {
+        var actions: [CompiledAction] = []
+        actions.reserveCapacity(actionBlock.actions.count)
+        for action in actionBlock.actions {
+            let wrongPhase = block == "request"
+                ? Self.responseOnlyActions.contains(action.name) : Self.requestOnlyActions.contains(action.name)
+            if wrongPhase {
+                error(DiagnosticMessages.actionWrongPhase(action.name, block: block), action.nameRange)
+            }
+            actions.append(compile(action, groups: groups))
+        }
+        return actions
+    }
+
+    /// One action: templates resolved, header names and values checked, regexes compiled,
+    /// literal JSON paths parsed, files read.
+    mutating func compile(_ action: Action, groups: Int?) -> CompiledAction {
+        let scope = GroupScope.known(groups)
         let kind: CompiledAction.Kind
         switch action.kind {
-        case .setHeader(let name, let value): kind = .setHeader(name: name, value: value)
-        case .addHeader(let name, let value): kind = .addHeader(name: name, value: value)
-        case .removeHeader(let name): kind = .removeHeader(name: name)
-        case .setQuery(let name, let value): kind = .setQuery(name: name, value: value)
-        case .removeQuery(let name): kind = .removeQuery(name: name)
-        case .setURL(let value): kind = .setURL(value)
-        case .setHost(let value): kind = .setHost(value)
-        case .setPath(let value): kind = .setPath(value)
-        case .setScheme(let value): kind = .setScheme(value)
-        case .wrapJSON(let key): kind = .wrapJSON(key: key)
-        case .injectJSON(let path, let value): kind = .injectJSON(path: jsonPath(path), value: value)
-        case .removeJSON(let path): kind = .removeJSON(path: jsonPath(path))
+        case .setHeader(let name, let value):
+            kind = .setHeader(name: headerName(name, groups: groups, computedWarning: true), value: headerValue(value, groups: groups))
+        case .addHeader(let name, let value):
+            kind = .addHeader(name: headerName(name, groups: groups, computedWarning: true), value: headerValue(value, groups: groups))
+        case .removeHeader(let name):
+            kind = .removeHeader(name: headerName(name, groups: groups, computedWarning: false))
+        case .setQuery(let name, let value):
+            kind = .setQuery(name: compile(name, groups: scope), value: compile(value, groups: scope))
+        case .removeQuery(let name):
+            kind = .removeQuery(name: compile(name, groups: scope))
+        case .setURL(let value):
+            kind = .setURL(urlPart(value, groups: scope))
+        case .setHost(let value):
+            kind = .setHost(urlPart(value, groups: scope))
+        case .setPath(let value):
+            kind = .setPath(urlPart(value, groups: scope))
+        case .setScheme(let value):
+            kind = .setScheme(urlPart(value, groups: scope))
+        case .wrapJSON(let key):
+            kind = .wrapJSON(key: compile(key, groups: scope))
+        case .injectJSON(let path, let value):
+            kind = .injectJSON(path: jsonPathOperand(path, groups: scope), value: compile(value, groups: scope))
+        case .removeJSON(let path):
+            kind = .removeJSON(path: jsonPathOperand(path, groups: scope))
         case .replaceBody(let pattern, let replacement):
-            do {
-                let regex = try SafeRegex(pattern: pattern.pattern, caseInsensitive: pattern.caseInsensitive)
-                kind = .replaceBody(regex, replacement: replacement)
-            } catch {
-                report(DiagnosticMessages.invalidRegex(error.message), at: pattern.range)
-                kind = .log
-            }
-        case .setBody(let body): kind = .setBody(compile(body))
-        case .setStatus(let code, _): kind = .setStatus(code)
-        case .log: kind = .log
-        case .tag(let name): kind = .tag(name)
+            // `${n}` in the replacement is the match's own group n (like sed).
+            let regex = compile(pattern)
+            let template = urlPart(replacement, groups: .known(regex?.captureCount))
+            kind = regex.map { .replaceBody($0, replacement: template) } ?? .log
+        case .setBody(let body):
+            kind = .setBody(compile(body, groups: groups))
+        case .setStatus(let code, let range):
+            checkStatus(code, range)
+            kind = .setStatus(code)
+        case .log:
+            kind = .log
+        case .tag(let name):
+            kind = .tag(compile(name, groups: scope))
         }
         return CompiledAction(kind: kind, name: action.name, line: action.nameRange.start.line)
     }
 
-    /// Compiles `respond STATUS { ... }`.
-    mutating func compile(_ respond: RespondClause) -> CompiledRespond {
-        CompiledRespond(
-            status: respond.status, headers: respond.headers.map { ($0.name, $0.value) },
-            body: respond.body.map { compile($0) }, line: respond.range.start.line)
+    /// `respond STATUS { header ...; body ... }`.
+    mutating func compile(_ respond: RespondClause, groups: Int?) -> CompiledRespond {
+        checkStatus(respond.status, respond.statusRange)
+        var headers: [CompiledRespond.Header] = []
+        for header in respond.headers {
+            headers.append(
+                CompiledRespond.Header(
+                    name: headerName(header.name, groups: groups, computedWarning: true),
+                    value: headerValue(header.value, groups: groups)))
+        }
+        return CompiledRespond(
+            status: respond.status, headers: headers, body: respond.body.map { compile($0, groups: groups) },
+            line: respond.range.start.line)
     }
 
-    /// Compiles a body; `body file` is read now, once, and never per request.
-    mutating func compile(_ body: Body) -> CompiledBody {
+    /// A body; `body file` is read now, once, and never per request.
+    mutating func compile(_ body: Body, groups: Int?) -> CompiledBody {
         switch body.kind {
-        case .text(let template): return .text(template)
-        case .json(let literal): return .bytes(Array(literal.text.utf8), isJSON: true)
+        case .text(let template):
+            return .text(compile(template, groups: .known(groups)))
+        case .json(let literal):
+            _ = jsonValue(literal)
+            return .bytes(Array(literal.text.utf8), isJSON: true)
         case .file(let path, let range):
-            guard let bytes = readBodyFile(path, at: range) else { return .bytes([], isJSON: false) }
-            return .bytes(bytes, isJSON: path.lowercased().hasSuffix(".json"))
+            switch bodyFiles.read(path) {
+            case .success(let bytes):
+                return .bytes(bytes, isJSON: path.lowercased().hasSuffix(".json"))
+            case .failure(let problem):
+                error(problem.message, range)
+                return .bytes([], isJSON: false)
+            }
         }
+    }
+
+    /// The string argument of a URL action or `replace-body` (the parser allows only strings).
+    private mutating func urlPart(_ value: Value, groups: GroupScope) -> CompiledTemplate {
+        guard case .string(let template) = value.kind else { return CompiledTemplate(constant: "") }
+        return compile(template, groups: groups)
     }
 
     /// A JSON path argument, parsed now when it has no placeholders.
-    private mutating func jsonPath(_ template: Template) -> JSONPathOperand {
-        guard let text = template.literalValue else { return .template(template) }
-        do {
-            return .parsed(try JSONPath.parse(text), text: text)
-        } catch {
-            report(DiagnosticMessages.invalidJSONPath(text, error.message), at: template.range)
-            return .template(template)
-        }
-    }
-
-    /// Reads a `body file` relative to the rule file's folder, refusing paths that leave it.
-    private mutating func readBodyFile(_ path: String, at range: SourceRange) -> [UInt8]? {
-        guard let folder = source.baseDirectory else {
-            report(DiagnosticMessages.bodyFileUnresolvable(path), at: range)
-            return nil
-        }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let file = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.resolvingSymlinksInPath()
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard !path.hasPrefix("/"), file.path.hasPrefix(rootPath) else {
-            report(DiagnosticMessages.bodyFileEscapes(path), at: range)
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            report(DiagnosticMessages.bodyFileUnreadable(path), at: range)
-            return nil
-        }
-        return [UInt8](data)
+    private mutating func jsonPathOperand(_ template: Template, groups: GroupScope) -> JSONPathOperand {
+        let compiled = compile(template, groups: groups)
+        guard let text = compiled.constant else { return .template(compiled) }
+        guard let path = jsonPath(text, at: template.range) else { return .template(compiled) }
+        return .parsed(path, text: text)
     }
 }

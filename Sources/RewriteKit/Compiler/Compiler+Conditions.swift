@@ -1,121 +1,128 @@
+/// `when` conditions and `response when` guards.
 extension Compiler {
-    /// Compiles one test: the subject mapped, the operand prepared in every form it is compared in.
-    mutating func compile(_ test: ConditionTest, slots: inout Int) -> CompiledTest {
-        let subject = subject(test.subject)
-        let never = CompiledTest(subject: subject, op: .in, operand: .list([]))
-        switch test.op {
-        case .exists:
-            return CompiledTest(subject: subject, op: .exists, operand: .none)
-        case .in:
-            switch test.value?.kind {
-            case .range(let range)?:
-                return CompiledTest(subject: subject, op: .in, operand: .range(low: range.low, high: range.high))
-            case .list(let values)?:
-                return CompiledTest(subject: subject, op: .in, operand: .list(values.map { operand($0, for: subject) }))
-            default:
-                guard let value = test.value else { return never }
-                return CompiledTest(subject: subject, op: .in, operand: .list([operand(value, for: subject)]))
+    /// Compiles a condition; regexes take their group slots in source order. Template
+    /// operands that name regex groups are checked once the whole condition set is known
+    /// (see ``checkPendingGroupReferences(available:)``).
+    mutating func compile(_ condition: Condition, inResponse: Bool, slots: inout CaptureSlots) -> CompiledCondition {
+        switch condition.kind {
+        case .test(let test):
+            return .test(compile(test, inResponse: inResponse, slots: &slots))
+        case .and(let operands):
+            var compiled: [CompiledCondition] = []
+            for operand in operands { compiled.append(compile(operand, inResponse: inResponse, slots: &slots)) }
+            return CompiledCondition.conjunction(compiled) ?? .and([])
+        case .or(let operands):
+            var compiled: [CompiledCondition] = []
+            for operand in operands {
+                let inner = compile(operand, inResponse: inResponse, slots: &slots)
+                if case .or(let nested) = inner { compiled += nested } else { compiled.append(inner) }
             }
-        case .matches:
-            switch test.value?.kind {
-            case .regex(let literal)?:
-                do {
-                    let regex = try SafeRegex(pattern: literal.pattern, caseInsensitive: literal.caseInsensitive || subject.isCaseInsensitive)
-                    // Slot 0 holds `${0}`, the whole match of the rule's first regex.
-                    let isFirst = slots == 0
-                    if isFirst { slots = 1 }
-                    let firstSlot = slots
-                    slots += regex.captureCount
-                    return CompiledTest(
-                        subject: subject, op: .matches, operand: .regex(regex, firstSlot: firstSlot, storesWholeMatch: isFirst))
-                } catch {
-                    report(DiagnosticMessages.invalidRegex(error.message), at: literal.range)
-                    return never
+            return .or(compiled)
+        case .not(let operand):
+            return .not(compile(operand, inResponse: inResponse, slots: &slots))
+        }
+    }
+
+    /// Compiles one test, checking that its operator and value fit together.
+    mutating func compile(_ test: ConditionTest, inResponse: Bool, slots: inout CaptureSlots) -> CompiledTest {
+        let subject = compile(test.subject, inResponse: inResponse)
+        let never = CompiledTest(subject: subject, op: .in, operand: .list([]))
+        guard let value = test.value, test.op != .exists else {
+            return CompiledTest(subject: subject, op: .exists, operand: .none)
+        }
+        let op = test.op.rawValue
+        switch test.op {
+        case .in:
+            switch value.kind {
+            case .list(let elements):
+                var operands: [OperandValue] = []
+                for element in elements {
+                    if let operand = scalarOperand(element, subject: subject, inList: true) { operands.append(operand) }
                 }
-            case .string(let template)?:
-                let glob = GlobPattern(template.literalValue ?? template.displayText, caseInsensitive: subject.isCaseInsensitive)
-                return CompiledTest(subject: subject, op: .matches, operand: .glob(glob))
-            case .word(let word)?:
-                return CompiledTest(subject: subject, op: .matches, operand: .glob(GlobPattern(word, caseInsensitive: subject.isCaseInsensitive)))
+                return CompiledTest(subject: subject, op: .in, operand: .list(operands))
+            case .range(let range):
+                if range.low > range.high {
+                    error(
+                        DiagnosticMessages.emptyRange(source.text(in: range.lowRange), source.text(in: range.highRange)),
+                        value.range)
+                }
+                return CompiledTest(subject: subject, op: .in, operand: .range(low: range.low, high: range.high))
             default:
+                error(DiagnosticMessages.inNeedsListOrRange(found: value.kindDescription), value.range)
                 return never
             }
-        default:
-            guard let value = test.value else { return never }
-            return CompiledTest(subject: subject, op: test.op, operand: .value(operand(value, for: subject)))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard case .number(let number, let raw) = value.kind else {
+                error(DiagnosticMessages.operatorNeeds(op, "a number", found: value.kindDescription), value.range)
+                return never
+            }
+            return CompiledTest(subject: subject, op: test.op, operand: .value(OperandValue(text: raw, number: number, isNumber: true)))
+        case .matches:
+            switch value.kind {
+            case .regex(let literal):
+                guard let regex = compile(literal, caseInsensitive: subject.isCaseInsensitive) else {
+                    slots.takeInvalid()
+                    return never
+                }
+                let (firstSlot, storesWholeMatch) = slots.take(regex.captureCount)
+                return CompiledTest(
+                    subject: subject, op: .matches,
+                    operand: .regex(regex, firstSlot: firstSlot, storesWholeMatch: storesWholeMatch))
+            case .string(let template):
+                guard let glob = globPattern(template, subject: subject) else { return never }
+                return CompiledTest(subject: subject, op: .matches, operand: .glob(glob))
+            default:
+                error(DiagnosticMessages.operatorNeeds(op, "a glob string or a regex", found: value.kindDescription), value.range)
+                return never
+            }
+        case .contains, .startsWith, .endsWith:
+            guard case .string(let template) = value.kind else {
+                error(DiagnosticMessages.operatorNeeds(op, "a string", found: value.kindDescription), value.range)
+                return never
+            }
+            guard let operand = textOperand(template, subject: subject, op: test.op) else { return never }
+            return CompiledTest(subject: subject, op: test.op, operand: .value(operand))
+        case .equal, .notEqual:
+            switch value.kind {
+            case .list, .range, .regex, .duration, .size:
+                error(DiagnosticMessages.operatorNeeds(op, "a single value", found: value.kindDescription), value.range)
+                return never
+            default:
+                guard let operand = scalarOperand(value, subject: subject, inList: false) else { return never }
+                return CompiledTest(subject: subject, op: test.op, operand: .value(operand))
+            }
+        case .exists:
+            return CompiledTest(subject: subject, op: .exists, operand: .none)
         }
     }
 
-    /// The compiled subject of a syntax subject; a JSON path is parsed now.
-    mutating func subject(_ subject: ConditionSubject) -> CompiledTest.Subject {
+    /// The compiled subject; `status` only in `response when`, a JSON path parsed now.
+    mutating func compile(_ subject: ConditionSubject, inResponse: Bool) -> CompiledTest.Subject {
         switch subject.kind {
-        case .method: .method
-        case .scheme: .scheme
-        case .host: .host
-        case .port: .port
-        case .path: .path
-        case .url: .url
-        case .query(let name): .query(name)
-        case .header(let name): .header(name)
+        case .method: return .method
+        case .scheme: return .scheme
+        case .host: return .host
+        case .port: return .port
+        case .path: return .path
+        case .url: return .url
+        case .query(let name): return .query(name)
+        case .header(let name): return .header(name)
+        case .body: return .body
+        case .status:
+            if !inResponse { error(DiagnosticMessages.statusOutsideResponse, subject.range) }
+            return .status
         case .json(let text):
-            if let path = JSONBridge.path(text) { .json(path) } else { reportInvalidPath(text, at: subject.range) }
-        case .body: .body
-        case .status: .status
+            return .json(jsonPath(text, at: subject.argumentRange ?? subject.range) ?? JSONPath([]))
         }
     }
 
-    /// Reports a JSON path the engine cannot parse; the test then reads nothing.
-    private mutating func reportInvalidPath(_ text: String, at range: SourceRange) -> CompiledTest.Subject {
-        report(DiagnosticMessages.invalidJSONPath(text, "the JSON engine cannot read it"), at: range)
-        return .json(JSONPath([]))
-    }
-
-    /// An operand value in every form the comparisons need.
-    func operand(_ value: Value, for subject: CompiledTest.Subject) -> OperandValue {
-        func fold(_ text: String) -> String {
-            switch subject {
-            case .method: text.uppercased()
-            case .host, .scheme: text.lowercased()
-            default: text
-            }
-        }
-        switch value.kind {
-        case .string(let template):
-            guard let text = template.literalValue else {
-                return OperandValue(text: "", number: nil, isNumber: false, json: nil, isJSONLiteral: false, template: template)
-            }
-            return OperandValue(
-                text: fold(text), number: NumberText.parse(text), isNumber: false,
-                json: JSONBridge.stringValue(text), isJSONLiteral: false, template: nil)
-        case .word(let word):
-            return OperandValue(
-                text: fold(word), number: nil, isNumber: false, json: JSONBridge.stringValue(word),
-                isJSONLiteral: false, template: nil)
-        case .number(let number, let raw):
-            return OperandValue(
-                text: raw, number: number, isNumber: true, json: JSONBridge.numberValue(number, raw: raw),
-                isJSONLiteral: false, template: nil)
-        case .bool(let flag):
-            return OperandValue(
-                text: flag ? "true" : "false", number: nil, isNumber: false, json: JSONBridge.boolValue(flag),
-                isJSONLiteral: false, template: nil)
-        case .null:
-            return OperandValue(text: "null", number: nil, isNumber: false, json: JSONBridge.nullValue, isJSONLiteral: false, template: nil)
-        case .json(let literal):
-            return OperandValue(
-                text: literal.text, number: nil, isNumber: false, json: JSONBridge.value(ofText: literal.text),
-                isJSONLiteral: true, template: nil)
-        case .duration(let duration):
-            return OperandValue(text: duration.raw, number: duration.seconds, isNumber: true, json: nil, isJSONLiteral: false, template: nil)
-        case .size(let size):
-            return OperandValue(text: size.raw, number: Double(size.bytes), isNumber: true, json: nil, isJSONLiteral: false, template: nil)
-        case .regex(let regex):
-            return OperandValue(text: regex.pattern, number: nil, isNumber: false, json: nil, isJSONLiteral: false, template: nil)
-        case .call(let call):
-            let spelled = Template(parts: [.variable(call == .now ? .now : .uuid, range: value.range)], range: value.range)
-            return OperandValue(text: "", number: nil, isNumber: call == .now, json: nil, isJSONLiteral: false, template: spelled)
-        case .range, .list:
-            return OperandValue(text: "", number: nil, isNumber: false, json: nil, isJSONLiteral: false, template: nil)
+    /// Reports regex groups named by condition templates beyond those available, and
+    /// forgets them: called after a rule's `when` conditions, and after each guard.
+    mutating func checkPendingGroupReferences(available groups: Int?) {
+        defer { pendingGroupReferences.removeAll() }
+        guard let groups else { return }
+        for (number, range) in pendingGroupReferences where number > groups {
+            error(DiagnosticMessages.missingRegexGroup(number, available: groups), range)
         }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 
 /// The compiled rules of one rule file, ready to be combined into a ``Pipeline``.
 ///
-/// Loading checks the text and compiles it once: regexes and globs are compiled and the
-/// contents of every `body file` are read now, never per request. A rule set with errors
-/// is never made; its warnings are kept in ``warnings``.
+/// Loading compiles the text in one pass that checks as it goes: regexes and globs are
+/// compiled and the contents of every `body file` are read now, never per request. A rule
+/// set with errors is never made; its warnings are kept in ``warnings``. `rewrite check`
+/// runs the same compiler, so a file it passes is a file this loads.
 ///
 /// ```swift
 /// let rules = try RuleSet(contentsOf: URL(fileURLWithPath: "Rules/api.rules"))
@@ -13,7 +14,7 @@ import Foundation
 public struct RuleSet: Sendable {
     /// The name used in diagnostics and traces (`Rules/api.rules`, `<string>`).
     public let name: String
-    /// The warnings the checker reported.
+    /// The warnings the compiler reported.
     public let warnings: [Diagnostic]
     /// The compiled rules, in file order.
     let rules: [CompiledRule]
@@ -50,22 +51,21 @@ public struct RuleSet: Sendable {
         return try RuleSet(contentsOf: url)
     }
 
-    /// Checks and compiles a source file.
-    init(_ source: SourceFile) throws(RuleSetError) {
-        let analysis = RuleFileAnalysis.analyze(source)
-        if analysis.hasErrors {
+    /// Compiles a source file; throws its diagnostics when any is an error.
+    package init(_ source: SourceFile) throws(RuleSetError) {
+        try self.init(Compiler.compile(source), source: source)
+    }
+
+    /// A rule set from a compilation that has no errors; throws its diagnostics otherwise.
+    package init(_ compilation: Compilation, source: SourceFile) throws(RuleSetError) {
+        if compilation.hasErrors {
             throw .invalidRules(
-                diagnostics: analysis.diagnostics, rendered: DiagnosticFormatter(source: source).format(analysis.diagnostics))
-        }
-        var compiler = Compiler(source: source)
-        let rules = compiler.compile(analysis.ruleFile)
-        if !compiler.diagnostics.isEmpty {
-            let all = analysis.diagnostics + compiler.diagnostics
-            throw .invalidRules(diagnostics: all, rendered: DiagnosticFormatter(source: source).format(all))
+                diagnostics: compilation.diagnostics,
+                rendered: DiagnosticFormatter(source: source).format(compilation.diagnostics))
         }
         self.name = source.name
-        self.warnings = analysis.warnings
-        self.rules = rules
+        self.warnings = compilation.warnings
+        self.rules = compilation.rules
     }
 
     /// The number of rules.

@@ -10,22 +10,22 @@
 /// of it (up to the end of the line); tabs before the caret are kept so it lines up in any
 /// terminal. A fix-it's replacement is printed under the caret. Notes follow as
 /// `FILE:LINE:COLUMN: note: MESSAGE`, with their own source line when they have a range.
-public struct DiagnosticFormatter: Sendable {
+package struct DiagnosticFormatter: Sendable {
     /// The file the diagnostics belong to; used for source lines.
-    public let source: SourceFile
+    package let source: SourceFile
 
     /// Creates a formatter for diagnostics of one file.
-    public init(source: SourceFile) {
+    package init(source: SourceFile) {
         self.source = source
     }
 
     /// Renders several diagnostics, one block each, each block ending in a newline.
-    public func format(_ diagnostics: [Diagnostic]) -> String {
+    package func format(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { format($0) + "\n" }.joined()
     }
 
     /// Renders one diagnostic and its notes (no trailing newline).
-    public func format(_ diagnostic: Diagnostic) -> String {
+    package func format(_ diagnostic: Diagnostic) -> String {
         var lines = [header(diagnostic.file, diagnostic.range.start, diagnostic.severity.rawValue, diagnostic.message)]
         lines += excerpt(diagnostic.range)
         if let fixIt = diagnostic.fixIt, fixIt.range.start.line == diagnostic.range.start.line {
@@ -68,7 +68,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// A summary line such as `2 errors, 1 warning in 3 files`.
-    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+    package static func summary(errors: Int, warnings: Int, files: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var parts: [String] = []
         if errors > 0 { parts.append(count(errors, "error")) }
@@ -78,7 +78,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// A summary of diagnostics gathered from `files` files.
-    public static func summary(of diagnostics: [Diagnostic], files: Int) -> String {
+    package static func summary(of diagnostics: [Diagnostic], files: Int) -> String {
         summary(
             errors: diagnostics.filter { $0.severity == .error }.count,
             warnings: diagnostics.filter { $0.severity == .warning }.count,

@@ -1,182 +1,236 @@
 /// The one place where every diagnostic of the rule language is worded.
 ///
 /// Messages are lower case, quote the source text they are about, and say what was
-/// expected and what was found.
+/// expected and what was found. Each carries the ``DiagnosticID`` of its kind.
 enum DiagnosticMessages {
-    // MARK: - Lexer
+    // MARK: - Lexical
 
-    static let unterminatedString = "unterminated string literal"
-    static let unterminatedRegex = "unterminated regex literal"
-    static let unterminatedJSON = "unterminated JSON literal"
-    static let unterminatedTemplate = "unterminated '${' in string; expected '}'"
-    static let emptyTemplate = "empty '${}' in string; expected a variable name"
-    static let jsonTooDeep = "JSON literal nests more than \(Parser.maximumDepth) levels deep"
+    static let unterminatedString = DiagnosticMessage(.unterminatedString, "unterminated string literal")
+    static let unterminatedRegex = DiagnosticMessage(.unterminatedRegex, "unterminated regex literal")
+    static let unterminatedJSON = DiagnosticMessage(.unterminatedJSON, "unterminated JSON literal")
+    static let unterminatedTemplate = DiagnosticMessage(.unterminatedPlaceholder, "unterminated '${' in string; expected '}'")
+    static let emptyTemplate = DiagnosticMessage(.emptyPlaceholder, "empty '${}' in string; expected a variable name")
 
-    static func invalidEscape(_ sequence: String) -> String {
-        "invalid escape sequence '\(sequence)' in string"
+    static func jsonTooDeep(limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.tooDeep, "JSON literal nests more than \(limit) levels deep")
     }
 
-    static func invalidUnicodeEscape(_ sequence: String) -> String {
-        "invalid unicode escape '\(sequence)'; expected 1 to 6 hex digits naming a unicode scalar"
+    static func invalidEscape(_ sequence: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidEscape, "invalid escape sequence '\(sequence)' in string")
     }
 
-    static func unexpectedCharacter(_ text: String) -> String {
-        switch text {
+    static func invalidUnicodeEscape(_ sequence: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .invalidEscape, "invalid unicode escape '\(sequence)'; expected 1 to 6 hex digits naming a unicode scalar")
+    }
+
+    static func unexpectedCharacter(_ text: String) -> DiagnosticMessage {
+        let text = switch text {
         case "=": "unexpected character '='; did you mean '=='?"
         case "!": "unexpected character '!'; did you mean '!=' or 'not'?"
         case "&", "&&": "unexpected character '\(text)'; did you mean 'and'?"
         case "|", "||": "unexpected character '\(text)'; did you mean 'or'?"
         default: "unexpected character '\(text)'"
         }
+        return DiagnosticMessage(.unexpectedCharacter, text)
     }
 
-    static func unknownRegexFlag(_ flag: String) -> String {
-        "unknown regex flag '\(flag)'; only 'i' is supported"
+    static func unknownRegexFlag(_ flag: String) -> DiagnosticMessage {
+        DiagnosticMessage(.unknownRegexFlag, "unknown regex flag '\(flag)'; only 'i' is supported")
     }
 
-    // MARK: - Parser
+    // MARK: - Grammar
 
-    static func expected(_ what: String, found: String) -> String {
-        "expected \(what), found \(found)"
+    static func expected(_ what: String, found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.syntax, "expected \(what), found \(found)")
     }
 
-    static func expected(_ what: String, after: String, found: String) -> String {
-        "expected \(what) after '\(after)', found \(found)"
+    static func expected(_ what: String, after: String, found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.syntax, "expected \(what) after '\(after)', found \(found)")
     }
 
-    static func unknown(_ kind: String, _ word: String, suggestion: String?) -> String {
-        if let suggestion { return "unknown \(kind) '\(word)'; did you mean '\(suggestion)'?" }
-        return "unknown \(kind) '\(word)'"
+    static func unknown(_ kind: String, _ word: String, suggestion: String?) -> DiagnosticMessage {
+        if let suggestion { return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'; did you mean '\(suggestion)'?") }
+        return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'")
     }
 
-    static let nestingTooDeep = "expression nests more than \(Parser.maximumDepth) levels deep"
+    static func nestingTooDeep(limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.tooDeep, "expression nests more than \(limit) levels deep")
+    }
 
-    static func argumentCount(_ action: String, expected: Int, usage: String, found: Int) -> String {
+    static func argumentCount(_ action: String, expected: Int, usage: String, found: Int) -> DiagnosticMessage {
         let takes = expected == 0 ? "takes no arguments" : "takes \(expected) argument\(expected == 1 ? "" : "s") (\(usage))"
-        return "'\(action)' \(takes), found \(found)"
+        return DiagnosticMessage(.argumentCount, "'\(action)' \(takes), found \(found)")
     }
 
-    static func expectedArgument(_ what: String, for action: String, found: String) -> String {
-        "expected \(what) for '\(action)', found \(found)"
+    static func expectedArgument(_ what: String, for action: String, found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.argumentType, "expected \(what) for '\(action)', found \(found)")
     }
 
-    static func duplicateRespondBody() -> String { "'respond' already has a 'body'" }
+    static let duplicateRespondBody = DiagnosticMessage(.duplicateBody, "'respond' already has a 'body'")
 
-    static func unknownUnit(_ unit: String, in raw: String, suggestion: String?) -> String {
+    static func unknownUnit(_ unit: String, in raw: String, suggestion: String?) -> DiagnosticMessage {
         let base = "unknown unit '\(unit)' in '\(raw)'"
-        if let suggestion { return base + "; did you mean '\(suggestion)'?" }
-        return base + "; expected ms, s, m, h or B, KB, MB, GB"
+        if let suggestion { return DiagnosticMessage(.unknownUnit, base + "; did you mean '\(suggestion)'?") }
+        return DiagnosticMessage(.unknownUnit, base + "; expected ms, s, m, h or B, KB, MB, GB")
     }
 
-    static func expectedRate(found: String) -> String {
-        "expected a rate like '64KB/s' after 'throttle', found \(found)"
+    static func expectedRate(found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.syntax, "expected a rate like '64KB/s' after 'throttle', found \(found)")
     }
 
-    // MARK: - Checker
-
-    static func duplicateRule(_ name: String) -> String { "duplicate rule name \"\(name)\"" }
-    static func firstRuleNamed(_ name: String) -> String { "first rule named \"\(name)\" is here" }
-
-    static func clauseAfterTerminal(_ clause: String, terminal: String) -> String {
-        "'\(clause)' clause after terminal clause '\(terminal)'; a terminal clause must come last"
+    static func unclosedParenthesis(found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.unclosedParenthesis, "expected ')' to close '(' before the end of the line, found \(found)")
     }
 
-    static func duplicateTerminal(_ clause: String, first: String) -> String {
-        "duplicate terminal clause '\(clause)'; the rule already ends with '\(first)'"
+    static let openingParenthesisHere = DiagnosticMessage(.unclosedParenthesis, "'(' opened here")
+
+    static func conditionContinued(_ word: String) -> DiagnosticMessage {
+        let how = word == "and"
+            ? "put 'and …' on the same line, or start another 'when' line (several 'when' lines are joined with 'and')"
+            : "write the whole condition on one line"
+        return DiagnosticMessage(.conditionContinued, "a condition ends at the line break, so a line cannot start with '\(word)'; \(how)")
     }
 
-    static func terminalClauseHere(_ clause: String) -> String { "'\(clause)' is here" }
+    static let emptyRuleName = DiagnosticMessage(.emptyRuleName, "rule name must not be empty")
 
-    static let statusOutsideResponse = "'status' can only be tested in 'response when'"
+    // MARK: - Meaning
 
-    static func actionWrongPhase(_ action: String, phase: Phase) -> String {
-        let other: Phase = phase == .request ? .response : .request
-        return "'\(action)' cannot be used in '\(phase.rawValue)'; it is a \(other.rawValue) action"
+    static func duplicateRule(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage(.duplicateRule, "duplicate rule name \"\(name)\"")
     }
 
-    static let emptyHeaderName = "header name must not be empty"
-
-    static func invalidHeaderName(_ name: String, character: String) -> String {
-        "invalid header name \"\(name)\": \(character) is not allowed in a header name"
+    static func firstRuleNamed(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage(.duplicateRule, "first rule named \"\(name)\" is here")
     }
 
-    static func invalidHeaderValue(character: String) -> String {
-        "invalid header value: it contains \(character), which HTTP forbids in header values"
+    static func clauseAfterTerminal(_ clause: String, terminal: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .clauseAfterTerminal, "'\(clause)' clause after terminal clause '\(terminal)'; a terminal clause must come last")
     }
 
-    static func computedHeader(_ name: String) -> String {
-        "header \"\(name)\" is computed by the system; the value set here may be replaced"
+    static func duplicateTerminal(_ clause: String, first: String) -> DiagnosticMessage {
+        DiagnosticMessage(.clauseAfterTerminal, "duplicate terminal clause '\(clause)'; the rule already ends with '\(first)'")
     }
 
-    static func invalidJSON(_ message: String) -> String { "invalid JSON literal: \(message)" }
-    static func invalidRegex(_ message: String) -> String {
-        message.contains("regex") ? message : "invalid regex: \(message)"
+    static func terminalClauseHere(_ clause: String) -> DiagnosticMessage {
+        DiagnosticMessage(.clauseAfterTerminal, "'\(clause)' is here")
     }
 
-    static func invalidJSONPath(_ path: String, _ message: String) -> String {
-        "invalid JSON path \"\(path)\": \(message)"
+    static let statusOutsideResponse = DiagnosticMessage(
+        .statusOutsideResponse, "'status' can only be tested in 'response when'")
+
+    /// `block` is `request` or `response`: the block the action was written in.
+    static func actionWrongPhase(_ action: String, block: String) -> DiagnosticMessage {
+        let other = block == "request" ? "response" : "request"
+        return DiagnosticMessage(.actionWrongPhase, "'\(action)' cannot be used in '\(block)'; it is a \(other) action")
     }
 
-    static func unknownTemplateVariable(_ name: String, suggestion: String?) -> String {
-        if let suggestion { return "unknown template variable '${\(name)}'; did you mean '${\(suggestion)}'?" }
-        return "unknown template variable '${\(name)}'"
+    static let emptyHeaderName = DiagnosticMessage(.invalidHeaderName, "header name must not be empty")
+
+    static func invalidHeaderName(_ name: String, character: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidHeaderName, "invalid header name \"\(name)\": \(character) is not allowed in a header name")
     }
 
-    static func missingRegexGroup(_ group: Int, available: Int) -> String {
-        if available == 0 {
-            return "template refers to regex group '${\(group)}', but the rule's regexes have no groups"
+    static func invalidHeaderValue(character: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidHeaderValue, "invalid header value: it contains \(character), which HTTP forbids in header values")
+    }
+
+    static func computedHeader(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage(.computedHeader, "header \"\(name)\" is computed by the system; the value set here may be replaced")
+    }
+
+    static func invalidJSON(_ message: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidJSON, "invalid JSON literal: \(message)")
+    }
+
+    static func invalidRegex(_ message: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidRegex, message.contains("regex") ? message : "invalid regex: \(message)")
+    }
+
+    static func invalidJSONPath(_ path: String, _ message: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidJSONPath, "invalid JSON path \"\(path)\": \(message)")
+    }
+
+    static func invalidHost(_ text: String, _ reason: String) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidHost, "invalid host \"\(text)\": \(reason)")
+    }
+
+    static func unknownTemplateVariable(_ name: String, suggestion: String?) -> DiagnosticMessage {
+        if let suggestion {
+            return DiagnosticMessage(.unknownVariable, "unknown template variable '${\(name)}'; did you mean '${\(suggestion)}'?")
         }
-        return "template refers to regex group '${\(group)}', but the rule's regexes have only "
-            + "\(available) group\(available == 1 ? "" : "s")"
+        return DiagnosticMessage(.unknownVariable, "unknown template variable '${\(name)}'")
     }
 
-    static func bodyFileMissing(_ path: String) -> String { "body file \"\(path)\" does not exist" }
-
-    static func bodyFileUnreadable(_ path: String) -> String { "cannot read body file \"\(path)\"" }
-
-    static func bodyFileEscapes(_ path: String) -> String {
-        "body file \"\(path)\" is outside the rule file's folder"
+    static func missingRegexGroup(_ group: Int, available: Int) -> DiagnosticMessage {
+        if available == 0 {
+            return DiagnosticMessage(
+                .missingRegexGroup, "template refers to regex group '${\(group)}', but the rule's regexes have no groups")
+        }
+        return DiagnosticMessage(
+            .missingRegexGroup,
+            "template refers to regex group '${\(group)}', but the rule's regexes have only "
+                + "\(available) group\(available == 1 ? "" : "s")")
     }
 
-    static func bodyFileAbsolute(_ path: String) -> String {
-        "body file \"\(path)\" must be a path relative to the rule file's folder"
+    static func bodyFileMissing(_ path: String) -> DiagnosticMessage {
+        DiagnosticMessage(.bodyFileMissing, "body file \"\(path)\" does not exist")
     }
 
-    static func bodyFileUnresolvable(_ path: String) -> String {
-        "cannot resolve body file \"\(path)\": the rule file has no folder (e.g. it was read from standard input)"
+    static func bodyFileUnreadable(_ path: String, _ reason: String) -> DiagnosticMessage {
+        DiagnosticMessage(.bodyFileMissing, "cannot read body file \"\(path)\": \(reason)")
     }
 
-    static func durationOutOfRange(_ raw: String, clause: String, limits: String) -> String {
-        "duration '\(raw)' is out of range for '\(clause)'; expected \(limits)"
+    static func bodyFileUnresolvable(_ path: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .bodyFileMissing,
+            "cannot resolve body file \"\(path)\": the rule file has no folder (e.g. it was read from standard input)")
     }
 
-    static func sizeOutOfRange(_ raw: String, limits: String) -> String {
-        "rate '\(raw)/s' is out of range for 'throttle'; expected \(limits)"
+    static func bodyFileEscapes(_ path: String) -> DiagnosticMessage {
+        DiagnosticMessage(.bodyFileOutside, "body file \"\(path)\" is outside the rule file's folder")
     }
 
-    static func inNeedsListOrRange(found: String) -> String {
-        "expected a list or a range after 'in', found \(found)"
+    static func bodyFileAbsolute(_ path: String) -> DiagnosticMessage {
+        DiagnosticMessage(.bodyFileOutside, "body file \"\(path)\" must be a path relative to the rule file's folder")
     }
 
-    static func emptyRange(_ low: String, _ high: String) -> String {
-        "range '\(low)..\(high)' is empty; the lower bound is greater than the upper bound"
+    static func durationOutOfRange(_ raw: String, clause: String, limits: String) -> DiagnosticMessage {
+        DiagnosticMessage(.outOfRange, "duration '\(raw)' is out of range for '\(clause)'; expected \(limits)")
     }
 
-    static func statusOutOfRange(_ code: Int) -> String {
-        "status code \(code) is out of range; expected 100 to 599"
+    static func rateOutOfRange(_ raw: String, limits: String) -> DiagnosticMessage {
+        DiagnosticMessage(.outOfRange, "rate '\(raw)/s' is out of range for 'throttle'; expected \(limits)")
     }
 
-    static func operatorNeeds(_ op: String, _ what: String, found: String) -> String {
-        "operator '\(op)' expects \(what), found \(found)"
+    static func statusOutOfRange(_ code: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.outOfRange, "status code \(code) is out of range; expected 100 to 599")
     }
 
-    static func bareWord(_ word: String) -> String {
-        "unexpected bare word '\(word)'; expected a string, did you mean \"\(word)\"?"
+    static func inNeedsListOrRange(found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.operandType, "expected a list or a range after 'in', found \(found)")
     }
 
-    static func unreachableRule(_ name: String, shadowedBy earlier: String) -> String {
-        "rule \"\(name)\" can never apply: the earlier rule \"\(earlier)\" matches everything it matches and stops"
+    static func emptyRange(_ low: String, _ high: String) -> DiagnosticMessage {
+        DiagnosticMessage(.emptyRange, "range '\(low)..\(high)' is empty; the lower bound is greater than the upper bound")
     }
 
-    static func stoppingRuleHere(_ name: String) -> String { "rule \"\(name)\" stops here" }
+    static func operatorNeeds(_ op: String, _ what: String, found: String) -> DiagnosticMessage {
+        DiagnosticMessage(.operandType, "operator '\(op)' expects \(what), found \(found)")
+    }
+
+    static func bareWord(_ word: String) -> DiagnosticMessage {
+        DiagnosticMessage(.bareWord, "unexpected bare word '\(word)'; expected a string, did you mean \"\(word)\"?")
+    }
+
+    static func unreachableRule(_ name: String, shadowedBy earlier: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .unreachableRule,
+            "rule \"\(name)\" can never apply: the earlier rule \"\(earlier)\" matches everything it matches and stops")
+    }
+
+    static func stoppingRuleHere(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage(.unreachableRule, "rule \"\(name)\" stops here")
+    }
 }

@@ -5,21 +5,21 @@ import Foundation
 /// A source file knows its display name (used in diagnostics), its text, the folder that
 /// `body file "PATH"` is resolved against, and a line table that maps byte offsets to
 /// 1-based lines and columns.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// The name shown in diagnostics, e.g. `Rules/api.rules` or `<stdin>`.
-    public let name: String
+    package let name: String
     /// The file's text.
-    public let text: String
+    package let text: String
     /// The folder relative `body file` paths are resolved against; `nil` when the text
     /// has no folder (standard input, a string in code).
-    public let baseDirectory: URL?
+    package let baseDirectory: URL?
     /// The text as UTF-8 bytes.
     let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     let lineStarts: [Int]
 
     /// Creates a source file from text.
-    public init(name: String, text: String, baseDirectory: URL? = nil) {
+    package init(name: String, text: String, baseDirectory: URL? = nil) {
         self.name = name
         self.text = text
         self.baseDirectory = baseDirectory
@@ -33,12 +33,12 @@ public struct SourceFile: Sendable {
     }
 
     /// Creates a source file from raw bytes; invalid UTF-8 is replaced by U+FFFD.
-    public init(name: String, bytes: [UInt8], baseDirectory: URL? = nil) {
+    package init(name: String, bytes: [UInt8], baseDirectory: URL? = nil) {
         self.init(name: name, text: String(decoding: bytes, as: UTF8.self), baseDirectory: baseDirectory)
     }
 
     /// Reads a rule file from disk; its folder becomes the base directory.
-    public init(contentsOf url: URL, name: String? = nil) throws {
+    package init(contentsOf url: URL, name: String? = nil) throws {
         let data = try Data(contentsOf: url)
         self.init(
             name: name ?? url.path,
@@ -48,10 +48,10 @@ public struct SourceFile: Sendable {
     }
 
     /// The number of lines (a file without a final newline still counts its last line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The location of a UTF-8 byte offset (clamped to the text).
-    public func location(atOffset rawOffset: Int) -> SourceLocation {
+    package func location(atOffset rawOffset: Int) -> SourceLocation {
         let offset = min(max(rawOffset, 0), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
@@ -70,7 +70,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a 1-based line without its line break, or `nil` past the end.
-    public func lineText(_ line: Int) -> String? {
+    package func lineText(_ line: Int) -> String? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
@@ -79,7 +79,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The source text covered by a range.
-    public func text(in range: SourceRange) -> String {
+    package func text(in range: SourceRange) -> String {
         let start = min(max(range.start.offset, 0), bytes.count)
         let end = min(max(range.end.offset, start), bytes.count)
         return String(decoding: bytes[start..<end], as: UTF8.self)

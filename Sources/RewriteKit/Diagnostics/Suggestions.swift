@@ -1,12 +1,12 @@
 /// "Did you mean ...?": finds the valid word nearest to a misspelt one.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, if one is close enough to be a likely typo.
     ///
     /// Distance is the optimal-string-alignment edit distance (insertions, deletions,
     /// substitutions and swaps of neighbours each cost 1); a candidate that differs only
     /// in letter case always wins. Words of up to 3 characters allow 1 edit, up to 8
     /// characters 2 edits, longer words 3.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         if let sameButCase = candidates.first(where: { $0.lowercased() == lowered && $0 != word }) {
             return sameButCase
@@ -24,7 +24,7 @@ public enum Suggestions {
 
     /// The optimal-string-alignment distance between two strings, or more than `limit`
     /// (not necessarily exact) once it is clear the distance exceeds it.
-    public static func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
+    package static func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
         let a = Array(lhs.unicodeScalars)
         let b = Array(rhs.unicodeScalars)
         if abs(a.count - b.count) > limit { return limit + 1 }

@@ -10,7 +10,7 @@ extension Exchange {
         hop.isCounted = true
         activity.adjustInFlight(by: 1)
         emit(.started)
-        if let trace = hop.outcome?.trace { record(trace) }
+        if let trace = hop.trace { record(trace) }
     }
 
     /// Counts the hop out and sends `.finished`, once; a hop that never started only
@@ -35,7 +35,7 @@ extension Exchange {
             event.source = source
             event.message = message
             event.redirectLocation = redirectLocation
-            if kind == .finished { event.trace = hop.outcome?.trace }
+            if kind == .finished { event.trace = hop.trace }
             return event
         }
     }
@@ -43,7 +43,7 @@ extension Exchange {
     /// Keeps the pipeline's latest trace and sends a `.log` event for each `log` or
     /// `tag` entry not sent yet.
     func record(_ trace: Trace) {
-        hop.outcome?.trace = trace
+        hop.trace = trace
         let fresh = trace.entries.dropFirst(hop.loggedEntries)
         hop.loggedEntries = trace.entries.count
         let hop = hop

@@ -22,7 +22,11 @@ struct ExchangeHop {
     /// When the hop began.
     let startedAt = Date()
     /// The request phase's result, once run.
-    var outcome: RequestOutcome?
+    var outcome: RequestOutcome? {
+        didSet { trace = outcome?.trace }
+    }
+    /// The pipeline's latest trace: the request phase's, then the response phase's too.
+    var trace: Trace?
     /// The request body bytes, when the rules needed them (otherwise the body goes out untouched).
     var loadedBody: Data?
     /// Request body bytes sent.

@@ -25,9 +25,9 @@ struct ActionContext {
         trace.append(TraceEntry(rule: rule, phase: phase, line: line, event: event))
     }
 
-    /// A renderer for the current rule's templates.
-    func renderer(request: HTTPRequest, response: HTTPResponse? = nil) -> TemplateRenderer {
-        TemplateRenderer(request: request, response: response, captures: captures, environment: environment)
+    /// A renderer for the current rule's templates; `body` is what `${json.PATH}` reads.
+    func renderer(request: HTTPRequest, response: HTTPResponse? = nil, body: BodyView?) -> TemplateRenderer {
+        TemplateRenderer(request: request, response: response, body: body, captures: captures, environment: environment)
     }
 
     /// Records the variables a renderer found without a value.

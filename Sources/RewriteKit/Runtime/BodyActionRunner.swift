@@ -2,53 +2,45 @@
 /// `replace-body` and `set-body`.
 ///
 /// A body that is not what an action needs (no body, not JSON, not an object, not UTF-8)
-/// passes through byte for byte, and the trace gives the JSON engine's reason. When a body
-/// does change, any `Content-Length` header is removed: the transport computes it again.
+/// passes through byte for byte, and the trace gives the JSON engine's reason. JSON
+/// actions work on the phase's ``BodyView``, so the body is validated once however many
+/// of them run. When a body does change, any `Content-Length` header is removed: the
+/// transport computes it again.
 enum BodyActionRunner {
-    /// Runs a body action; returns false when `action` is not one.
+    /// Runs a body action on `body`; returns false when `action` is not one.
     static func run(
-        _ action: CompiledAction, body: inout [UInt8]?, headers: inout HTTPHeaders,
+        _ action: CompiledAction, body: inout BodyView?, headers: inout HTTPHeaders,
         renderer: inout TemplateRenderer, context: inout ActionContext
     ) -> Bool {
         let result: Result
         switch action.kind {
         case .wrapJSON(let key):
             let name = renderer.render(key)
-            result = edit(body) { JSONBridge.wrap($0, key: name) }.summarized("wrapped in \"\(name)\"")
+            result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }.summarized("wrapped in \"\(name)\"")
         case .injectJSON(let pathOperand, let value):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
-            let bytes = renderer.jsonBytes(of: value)
-            result = edit(body) { JSONBridge.inject($0, path: path, value: bytes) }.summarized("set \"\(text)\"")
+            let json = renderer.json(of: value)
+            result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }.summarized("set \"\(text)\"")
         case .removeJSON(let pathOperand):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
-            result = edit(body) { JSONBridge.remove($0, path: path) }.summarized("removed \"\(text)\"")
+            result = editJSON(body) { JSONEditor.remove(path, from: $0) }.summarized("removed \"\(text)\"")
         case .replaceBody(let regex, let replacement):
-            // Like sed: `${n}` in the replacement is group n of each match of
-            // this regex, not of the rule's conditions.
-            let base = renderer
-            result = edit(body) { bytes in
-                guard let text = validUTF8(bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }
-                let replaced = regex.replacingMatches(in: text) { match in
-                    var perMatch = TemplateRenderer(
-                        request: base.request, response: base.response,
-                        captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
-                    return perMatch.text(of: replacement)
-                }
-                return replaced == text ? .unchanged(reason: "the pattern did not match") : .edited(Array(replaced.utf8))
-            }.summarized("replaced matches of /\(regex.pattern)/")
+            result = replace(regex, with: replacement, in: body, renderer: renderer)
         case .setBody(let source):
             switch source {
-            case .text(let template): result = .changed(Array(renderer.render(template).utf8), summary: "set text")
-            case .bytes(let bytes, let isJSON): result = .changed(bytes, summary: isJSON ? "set JSON" : "set bytes")
+            case .text(let template): result = .changed(BodyView(Array(renderer.render(template).utf8)), summary: "set text")
+            case .bytes(let bytes, let isJSON): result = .changed(BodyView(bytes), summary: isJSON ? "set JSON" : "set bytes")
             }
         default:
             return false
         }
         switch result {
-        case .changed(let bytes, let summary):
-            let before = body?.count
-            body = bytes
-            context.record(.changed(action: action.name, change: .body(beforeLength: before, afterLength: bytes.count, summary: summary)), line: action.line)
+        case .changed(let edited, let summary):
+            let before = body?.bytes.count
+            body = edited
+            context.record(
+                .changed(action: action.name, change: .body(beforeLength: before, afterLength: edited.bytes.count, summary: summary)),
+                line: action.line)
             if headers.contains("Content-Length") {
                 headers.remove("Content-Length")
                 context.record(.contentLengthRemoved, line: action.line)
@@ -61,22 +53,46 @@ enum BodyActionRunner {
 
     /// What a body action decided.
     enum Result {
-        case changed([UInt8], summary: String)
+        case changed(BodyView, summary: String)
         case unchanged(reason: String)
 
         func summarized(_ summary: String) -> Result {
-            if case .changed(let bytes, _) = self { return .changed(bytes, summary: summary) }
+            if case .changed(let body, _) = self { return .changed(body, summary: summary) }
             return self
         }
     }
 
-    /// Runs an edit on a body that exists.
-    private static func edit(_ body: [UInt8]?, _ operation: ([UInt8]) -> JSONBridge.Edit) -> Result {
+    /// Runs a JSON edit on the body's document (validated on first use, once per phase).
+    private static func editJSON(
+        _ body: BodyView?, _ edit: (JSONDocument) -> Swift.Result<JSONDocument, JSONLocatorFailure>
+    ) -> Result {
         guard let body else { return .unchanged(reason: "there is no body") }
-        switch operation(body) {
-        case .edited(let bytes): return .changed(bytes, summary: "")
-        case .unchanged(let reason): return .unchanged(reason: reason)
+        switch body.document {
+        case .failure(let error):
+            return .unchanged(reason: "body is not valid JSON: \(error)")
+        case .success(let document):
+            switch edit(document) {
+            case .success(let edited): return .changed(BodyView(edited), summary: "")
+            case .failure(let failure): return .unchanged(reason: failure.reason)
+            }
         }
+    }
+
+    /// `replace-body`: like sed, `${n}` in the replacement is group n of each match of this
+    /// regex, not of the rule's conditions.
+    private static func replace(
+        _ regex: SafeRegex, with replacement: CompiledTemplate, in body: BodyView?, renderer base: TemplateRenderer
+    ) -> Result {
+        guard let body else { return .unchanged(reason: "there is no body") }
+        guard let text = UTF8Text.validated(body.bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }
+        let replaced = regex.replacingMatches(in: text) { match in
+            var perMatch = TemplateRenderer(
+                request: base.request, response: base.response, body: base.body,
+                captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
+            return perMatch.render(replacement)
+        }
+        guard !ByteText.equal(replaced, text) else { return .unchanged(reason: "the pattern did not match") }
+        return .changed(BodyView(Array(replaced.utf8)), summary: "replaced matches of /\(regex.pattern)/")
     }
 
     /// The JSON path of an action, rendered and parsed if it has placeholders.
@@ -88,24 +104,11 @@ enum BodyActionRunner {
             return (path, text)
         case .template(let template):
             let text = renderer.render(template)
-            guard let path = JSONBridge.path(text) else {
+            guard let path = try? JSONPath.parse(text) else {
                 context.record(.skipped(action: action.name, reason: "'\(text)' is not a valid JSON path"), line: action.line)
                 return nil
             }
             return (path, text)
-        }
-    }
-
-    /// The bytes as a string if they are valid UTF-8.
-    static func validUTF8(_ bytes: [UInt8]) -> String? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-            case .error: return nil
-            }
         }
     }
 }

@@ -1,13 +1,19 @@
 /// Evaluates compiled conditions against a request, or against a response in a
 /// `response when` guard (where `header`, `json`, `body` and `status` read the response).
 ///
-/// A subject that is absent (a missing header, query parameter or JSON value, no body)
-/// makes every test false except `!=`, which is true; `not` then inverts as usual.
+/// Text is compared byte for byte in each subject's normal form (the operands were put in
+/// it when the rules loaded): hosts lower case and in their ASCII form, methods upper case,
+/// schemes lower case, paths percent-encoded. A subject that is absent (a missing header,
+/// query parameter or JSON value, no body) makes every test false except `!=`, which is
+/// true; `not` then inverts as usual.
 struct ConditionEvaluator {
     /// The request URL subjects read.
     let request: HTTPRequest
     /// The response guards read, in the response phase.
     let response: HTTPResponse?
+    /// The body `json` and `body` read: the request's, or in a guard the response's;
+    /// `nil` when there is none (or, for ``mightHold(_:)``, when it is not known yet).
+    let body: BodyView?
     /// For operands written with placeholders.
     let environment: EvaluationEnvironment
 
@@ -38,7 +44,7 @@ struct ConditionEvaluator {
     func mightHold(_ condition: CompiledCondition) -> Bool? {
         switch condition {
         case .test(let test):
-            if test.subject.readsBody && request.body == nil { return nil }
+            if test.subject.readsBody && body == nil { return nil }
             var none: [String] = []
             return holds(test, captures: &none)
         case .and(let operands):
@@ -70,16 +76,15 @@ struct ConditionEvaluator {
     func holds(_ test: CompiledTest, captures: inout [String]) -> Bool {
         let value = self.value(of: test.subject)
         if case .absent = value { return test.op == .notEqual }
-        let folded = test.subject.isCaseInsensitive
         switch (test.op, test.operand) {
         case (.exists, _):
             return true
         case (.equal, .value(let operand)):
-            return equals(value, operand, folded: folded, captures: captures)
+            return equals(value, operand, subject: test.subject, captures: captures)
         case (.notEqual, .value(let operand)):
-            return !equals(value, operand, folded: folded, captures: captures)
+            return !equals(value, operand, subject: test.subject, captures: captures)
         case (.in, .list(let operands)):
-            return operands.contains { equals(value, $0, folded: folded, captures: captures) }
+            return operands.contains { equals(value, $0, subject: test.subject, captures: captures) }
         case (.in, .range(let low, let high)):
             guard let number = Self.number(of: value) else { return false }
             return number >= low && number <= high
@@ -93,20 +98,17 @@ struct ConditionEvaluator {
             default: return lhs >= rhs
             }
         case (.contains, .value(let operand)), (.startsWith, .value(let operand)), (.endsWith, .value(let operand)):
-            guard var text = Self.text(of: value) else { return false }
-            var needle = operandText(operand, captures: captures)
-            if folded {
-                text = text.lowercased()
-                needle = needle.lowercased()
-            }
+            guard let text = Self.text(of: value) else { return false }
+            let needle = operandText(operand, subject: test.subject, captures: captures)
             switch test.op {
-            case .contains: return needle.isEmpty || text.contains(needle)
-            case .startsWith: return text.hasPrefix(needle)
-            default: return text.hasSuffix(needle)
+            case .contains: return ByteText.contains(text, needle)
+            case .startsWith: return ByteText.hasPrefix(text, needle)
+            default: return ByteText.hasSuffix(text, needle)
             }
         case (.matches, .glob(let glob)):
             guard let text = Self.text(of: value) else { return false }
-            return Self.mayMatch(glob, text) && glob.matches(text)
+            return ByteText.hasPrefix(text, glob.literalPrefix) && ByteText.hasSuffix(text, glob.literalSuffix)
+                && glob.matches(text)
         case (.matches, .regex(let regex, let firstSlot, let storesWholeMatch)):
             guard let text = Self.text(of: value) else { return false }
             let groups = regex.captureCount
@@ -123,8 +125,8 @@ struct ConditionEvaluator {
     }
 
     /// Whether a subject value equals an operand: numbers as numbers, JSON as JSON,
-    /// text exactly (ASCII case-insensitively for `method`, `scheme`, `host`).
-    private func equals(_ value: SubjectValue, _ operand: OperandValue, folded: Bool, captures: [String]) -> Bool {
+    /// text byte for byte.
+    private func equals(_ value: SubjectValue, _ operand: OperandValue, subject: CompiledTest.Subject, captures: [String]) -> Bool {
         switch value {
         case .absent:
             return false
@@ -136,62 +138,41 @@ struct ConditionEvaluator {
                 return operand.number == number
             }
             if operand.isJSONLiteral, let expected = operand.json {
-                guard let actual = JSONBridge.value(ofText: text) else { return false }
+                guard let actual = try? JSONValue.parse(text) else { return false }
                 return actual == expected
             }
-            let expected = operandText(operand, captures: captures)
-            return folded ? HTTPHeaders.namesMatch(text, expected) : text == expected
+            return ByteText.equal(text, operandText(operand, subject: subject, captures: captures))
         case .json(let json):
             if operand.template != nil {
-                return json == JSONBridge.stringValue(operandText(operand, captures: captures))
+                return json == .string(operandText(operand, subject: subject, captures: captures))
             }
             guard let expected = operand.json else { return false }
             return json == expected
         }
     }
 
-    /// The operand's text, rendering placeholders when it has any.
-    private func operandText(_ operand: OperandValue, captures: [String]) -> String {
+    /// The operand's text, rendering placeholders (and putting the result in the subject's
+    /// normal form) when it has any.
+    private func operandText(_ operand: OperandValue, subject: CompiledTest.Subject, captures: [String]) -> String {
         guard let template = operand.template else { return operand.text }
-        var renderer = TemplateRenderer(request: request, response: response, captures: captures, environment: environment)
-        return renderer.render(template)
-    }
-
-    /// A quick, allocation-free rejection: a glob can only match text that starts with its
-    /// literal prefix and ends with its literal suffix.
-    static func mayMatch(_ glob: GlobPattern, _ text: String) -> Bool {
-        if glob.isCaseInsensitive {
-            return hasAffix(text.utf8, glob.literalPrefix.utf8, folded: true, atEnd: false)
-                && hasAffix(text.utf8, glob.literalSuffix.utf8, folded: true, atEnd: true)
+        var renderer = TemplateRenderer(
+            request: request, response: response, body: body, captures: captures, environment: environment)
+        let text = renderer.render(template)
+        switch subject {
+        case .host: return HostName.normalized(text) ?? text
+        case .method: return ASCIICase.uppercased(text)
+        case .scheme: return ASCIICase.lowercased(text)
+        case .path: return PathText.normalized(text)
+        default: return text
         }
-        return hasAffix(text.utf8, glob.literalPrefix.utf8, folded: false, atEnd: false)
-            && hasAffix(text.utf8, glob.literalSuffix.utf8, folded: false, atEnd: true)
     }
 
-    /// Whether `text` starts (or ends) with `affix`, ignoring ASCII case when `folded`.
-    /// Non-ASCII affixes under case folding are not checked (the glob decides).
-    private static func hasAffix(_ text: String.UTF8View, _ affix: String.UTF8View, folded: Bool, atEnd: Bool) -> Bool {
-        guard !affix.isEmpty else { return true }
-        guard affix.count <= text.count else { return false }
-        let start = atEnd ? text.index(text.endIndex, offsetBy: -affix.count) : text.startIndex
-        var index = start
-        for expected in affix {
-            let actual = text[index]
-            if actual != expected {
-                guard folded, expected < 0x80, actual < 0x80 else { return folded && (expected >= 0x80 || actual >= 0x80) }
-                guard (actual | 0x20) == (expected | 0x20), (actual | 0x20) >= 0x61, (actual | 0x20) <= 0x7A else { return false }
-            }
-            index = text.index(after: index)
-        }
-        return true
-    }
-
-    /// Reads a subject from the message.
+    /// Reads a subject from the message, in its normal form.
     func value(of subject: CompiledTest.Subject) -> SubjectValue {
         switch subject {
-        case .method: return .text(request.method)
-        case .scheme: return .text(request.url.scheme)
-        case .host: return .text(request.url.host)
+        case .method: return .text(ASCIICase.uppercased(request.method))
+        case .scheme: return .text(ASCIICase.lowercased(request.url.scheme))
+        case .host: return .text(request.url.normalizedHost)
         case .port: return request.url.effectivePort.map { .number(Double($0)) } ?? .absent
         case .path: return .text(request.url.path)
         case .url: return .text(request.url.description)
@@ -203,13 +184,9 @@ struct ConditionEvaluator {
         case .status:
             return response.map { .number(Double($0.status)) } ?? .absent
         case .body:
-            guard let body = response.map({ Optional($0.body) }) ?? request.body else { return .absent }
-            return .text(String(decoding: body, as: UTF8.self))
+            return body.map { .text($0.text) } ?? .absent
         case .json(let path):
-            guard let body = response.map({ Optional($0.body) }) ?? request.body,
-                let json = JSONBridge.value(at: path, in: body)
-            else { return .absent }
-            return .json(json)
+            return body?.jsonValue(at: path).map { .json($0) } ?? .absent
         }
     }
 
@@ -218,8 +195,8 @@ struct ConditionEvaluator {
         switch value {
         case .absent: nil
         case .text(let text): text
-        case .number(let number): TemplateRenderer.numberText(number)
-        case .json(let json): JSONBridge.text(of: json)
+        case .number(let number): NumberText.format(number)
+        case .json(let json): json.textValue
         }
     }
 
@@ -229,7 +206,8 @@ struct ConditionEvaluator {
         case .absent: nil
         case .number(let number): number
         case .text(let text): NumberText.parse(text)
-        case .json(let json): JSONBridge.number(of: json)
+        case .json(.number(let number)): number.double.isFinite ? number.double : nil
+        case .json: nil
         }
     }
 }

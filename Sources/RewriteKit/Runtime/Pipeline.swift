@@ -26,7 +26,7 @@ public final class Pipeline: Sendable {
     public init(ruleSets: [RuleSet], environment: EvaluationEnvironment = .live) {
         self.ruleSets = ruleSets
         self.rules = ruleSets.flatMap(\.rules)
-        self.index = RuleIndex(keys: rules.map(\.indexKey))
+        self.index = RuleIndex(rules: rules)
         self.environment = environment
         anyRuleNeedsRequestBody = rules.contains(where: \.requestNeedsBody)
     }
@@ -35,7 +35,7 @@ public final class Pipeline: Sendable {
     init(rules: [CompiledRule], environment: EvaluationEnvironment) {
         self.ruleSets = []
         self.rules = rules
-        self.index = RuleIndex(keys: rules.map(\.indexKey))
+        self.index = RuleIndex(rules: rules)
         self.environment = environment
         anyRuleNeedsRequestBody = rules.contains(where: \.requestNeedsBody)
     }
@@ -104,7 +104,7 @@ public final class Pipeline: Sendable {
     /// Calls `body` with each candidate rule whose conditions might hold (`json`/`body`
     /// tests count as "might" while the body is nil) until it returns false.
     private func forEachRuleThatMightApply(to request: HTTPRequest, _ body: (Int, CompiledRule) -> Bool) {
-        let evaluator = ConditionEvaluator(request: request, response: nil, environment: environment)
+        let evaluator = ConditionEvaluator(request: request, response: nil, body: BodyView.of(request.body), environment: environment)
         index.forEachCandidateList(for: request) { list in
             for position in list {
                 let rule = rules[Int(position)]
@@ -121,7 +121,8 @@ public final class Pipeline: Sendable {
         let candidates = index.candidates(for: request)
         guard !candidates.isEmpty else { return RequestOutcome(request: request) }
         // Most candidates fail a cheap test; the run's state is made only once a rule applies.
-        let evaluator = ConditionEvaluator(request: request, response: nil, environment: environment)
+        let body = BodyView.of(request.body)
+        let evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
         var run: RequestRun?
         var scratch: [String] = []
         for position in candidates {
@@ -135,7 +136,7 @@ public final class Pipeline: Sendable {
             }
             if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) { continue }
             let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
-            var current = run ?? RequestRun(request: request, environment: environment)
+            var current = run ?? RequestRun(request: request, body: body, environment: environment)
             let goesOn = current.apply(rule, captures: captures)
             run = current
             if !goesOn { break }
@@ -146,10 +147,8 @@ public final class Pipeline: Sendable {
     /// Runs the response phase of the rules that applied to the request, on the network's
     /// response or on a `respond` stub. When `outcome.responseNeedsBody` is false the body
     /// may be empty and is not touched.
-    public func processResponse(_ response: HTTPResponse, for outcome: RequestOutcome) -> (response: HTTPResponse, trace: Trace) {
-        guard !outcome.responsePlan.isEmpty else { return (response, outcome.trace) }
-        let (result, trace) = outcome.responsePlan.run(
-            on: response, request: outcome.request, environment: environment, trace: outcome.trace)
-        return (result, trace)
+    public func processResponse(_ response: HTTPResponse, for outcome: RequestOutcome) -> ResponseOutcome {
+        guard !outcome.responsePlan.isEmpty else { return ResponseOutcome(response: response, trace: outcome.trace) }
+        return outcome.responsePlan.run(on: response, request: outcome.request, environment: environment, trace: outcome.trace)
     }
 }

@@ -4,20 +4,22 @@
 /// make an unusable URL (`set-url` to text that is not an absolute URL, a host with
 /// spaces or slashes) leave the URL as it was, and the trace says why.
 enum RequestActionRunner {
-    /// Runs `actions` on `request`.
-    static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, context: inout ActionContext) {
+    /// Runs `actions` on `request`, whose body `body` views (and is kept in step with).
+    static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, body: inout BodyView?, context: inout ActionContext) {
         for action in actions {
-            var renderer = context.renderer(request: request)
-            run(action, on: &request, renderer: &renderer, context: &context)
+            var renderer = context.renderer(request: request, body: body)
+            run(action, on: &request, body: &body, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
         }
     }
 
     private static func run(
-        _ action: CompiledAction, on request: inout HTTPRequest, renderer: inout TemplateRenderer, context: inout ActionContext
+        _ action: CompiledAction, on request: inout HTTPRequest, body: inout BodyView?, renderer: inout TemplateRenderer,
+        context: inout ActionContext
     ) {
         if HeaderActionRunner.run(action, on: &request.headers, renderer: &renderer, context: &context) { return }
-        if BodyActionRunner.run(action, body: &request.body, headers: &request.headers, renderer: &renderer, context: &context) {
+        if BodyActionRunner.run(action, body: &body, headers: &request.headers, renderer: &renderer, context: &context) {
+            request.body = body?.bytes
             return
         }
         switch action.kind {
@@ -36,13 +38,13 @@ enum RequestActionRunner {
             request.url.removeQueryValue(for: key)
             context.record(.changed(action: action.name, change: .query(name: key, before: before, after: nil)), line: action.line)
         case .setURL(let value):
-            let text = renderer.text(of: value)
+            let text = renderer.render(value)
             guard let url = RequestURL(string: text), URLPartRules.isValidHost(url.host) else {
                 return skip(action, "'\(text)' is not an absolute URL", &context)
             }
             change(action, &request, &context) { $0 = url }
         case .setHost(let value):
-            let text = renderer.text(of: value)
+            let text = renderer.render(value)
             guard let (host, port) = URLPartRules.hostAndPort(text) else {
                 return skip(action, "'\(text)' is not a host name (or host:port)", &context)
             }
@@ -51,13 +53,13 @@ enum RequestActionRunner {
                 if let port { url.port = port }
             }
         case .setPath(let value):
-            let text = renderer.text(of: value)
+            let text = renderer.render(value)
             guard let path = URLPartRules.path(text) else {
                 return skip(action, "'\(text)' is not a URL path (spaces, '?' and '#' are not allowed)", &context)
             }
             change(action, &request, &context) { $0.path = path }
         case .setScheme(let value):
-            let text = renderer.text(of: value).lowercased()
+            let text = ASCIICase.lowercased(renderer.render(value))
             guard URLPartRules.isValidScheme(text) else { return skip(action, "'\(text)' is not a URL scheme", &context) }
             change(action, &request, &context) { $0.scheme = text }
         case .setStatus:

@@ -12,26 +12,26 @@ public struct RequestOutcome: Sendable {
     }
 
     /// The request after every request action ran.
-    public var request: HTTPRequest
+    public let request: HTTPRequest
     /// Forward, stub or fail.
-    public var disposition: Disposition
+    public let disposition: Disposition
     /// Seconds to wait before answering (`delay`), if any.
-    public var delay: Double?
+    public let delay: Double?
     /// The response body rate limit in bytes per second (`throttle`), if any.
-    public var throttleBytesPerSecond: Int?
+    public let throttleBytesPerSecond: Int?
     /// How long a successful GET response may be reused (`cache`), if any, in seconds.
-    public var cacheLifetime: Double?
+    public let cacheLifetime: Double?
     /// The rules whose conditions held, in the order they applied.
-    public var appliedRules: [RuleReference]
+    public let appliedRules: [RuleReference]
     /// What happened, step by step.
-    public var trace: Trace
+    public let trace: Trace
     /// Whether any applied rule has response actions or guards.
-    public var hasResponseActions: Bool
+    public let hasResponseActions: Bool
     /// Whether the response phase needs the whole response body (a body action,
     /// or a guard on `json`/`body`); when false, the body can stream through.
-    public var responseNeedsBody: Bool
+    public let responseNeedsBody: Bool
     /// The response work of the applied rules, with their match captures.
-    var responsePlan: ResponsePlan
+    let responsePlan: ResponsePlan
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,

@@ -3,6 +3,8 @@
 struct RequestRun {
     /// The request as the actions so far left it.
     private var request: HTTPRequest
+    /// Its body, as the actions so far left it, with its JSON validated at most once.
+    private var body: BodyView?
     private var context: ActionContext
     private var applied: [RuleReference] = []
     private var plan = ResponsePlan()
@@ -11,8 +13,11 @@ struct RequestRun {
     private var throttle: Int?
     private var cacheLifetime: Double?
 
-    init(request: HTTPRequest, environment: EvaluationEnvironment) {
+    /// Starts with the request and the view of its body the conditions used (so a body the
+    /// conditions validated is not validated again).
+    init(request: HTTPRequest, body: BodyView?, environment: EvaluationEnvironment) {
         self.request = request
+        self.body = body
         self.context = ActionContext(
             rule: RuleReference(name: "", file: "", line: 0), phase: .request, environment: environment, trace: Trace())
     }
@@ -24,14 +29,14 @@ struct RequestRun {
         context.rule = rule.reference
         context.captures = captures
         context.record(.ruleApplied, line: rule.reference.line)
-        RequestActionRunner.run(rule.requestActions, on: &request, context: &context)
+        RequestActionRunner.run(rule.requestActions, on: &request, body: &body, context: &context)
         if let value = rule.delay { delay = value }
         if let value = rule.throttleBytesPerSecond { throttle = value }
         if let value = rule.cacheLifetime { cacheLifetime = value }
         plan.add(rule, captures: captures)
         switch rule.terminal {
         case .respond(let respond)?:
-            let stub = StubResponseBuilder.build(respond, context: &context, request: request)
+            let stub = StubResponseBuilder.build(respond, context: &context, request: request, body: body)
             context.record(.responded(status: stub.status), line: respond.line)
             disposition = .respond(stub)
             return false

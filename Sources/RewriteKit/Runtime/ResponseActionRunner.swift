@@ -3,25 +3,29 @@
 /// Templates read `${header.NAME}` and `${json.PATH}` from the response as the earlier
 /// actions left it, and the URL variables from the request that was sent.
 enum ResponseActionRunner {
-    /// Runs `actions` on `response`.
-    static func run(_ actions: [CompiledAction], on response: inout HTTPResponse, request: HTTPRequest, context: inout ActionContext) {
+    /// Runs `actions` on `response`, whose body `body` views (and is kept in step with).
+    static func run(
+        _ actions: [CompiledAction], on response: inout HTTPResponse, body: inout BodyView, request: HTTPRequest,
+        context: inout ActionContext
+    ) {
         for action in actions {
-            var renderer = context.renderer(request: request, response: response)
-            run(action, on: &response, request: request, renderer: &renderer, context: &context)
+            var renderer = context.renderer(request: request, response: response, body: body)
+            run(action, on: &response, body: &body, request: request, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
         }
     }
 
     private static func run(
-        _ action: CompiledAction, on response: inout HTTPResponse, request: HTTPRequest,
+        _ action: CompiledAction, on response: inout HTTPResponse, body: inout BodyView, request: HTTPRequest,
         renderer: inout TemplateRenderer, context: inout ActionContext
     ) {
         if HeaderActionRunner.run(action, on: &response.headers, renderer: &renderer, context: &context) { return }
-        if action.touchesBody {
-            var body: [UInt8]? = response.body
-            response.body = []
-            _ = BodyActionRunner.run(action, body: &body, headers: &response.headers, renderer: &renderer, context: &context)
-            response.body = body ?? []
+        var view: BodyView? = body
+        if BodyActionRunner.run(action, body: &view, headers: &response.headers, renderer: &renderer, context: &context) {
+            if let view, view !== body {
+                body = view
+                response.body = view.bytes
+            }
             return
         }
         switch action.kind {

@@ -25,25 +25,27 @@ struct ResponsePlan: Sendable {
     }
 
     /// Runs every step on `response`: each block whose guard holds on the response runs
-    /// its actions; `request` is the request that was sent.
-    func run(on response: HTTPResponse, request: HTTPRequest, environment: EvaluationEnvironment, trace: Trace) -> (HTTPResponse, Trace) {
+    /// its actions; `request` is the request that was sent. Each block starts from the
+    /// groups the rule's `when` conditions captured; its guard adds its own.
+    func run(on response: HTTPResponse, request: HTTPRequest, environment: EvaluationEnvironment, trace: Trace) -> ResponseOutcome {
         var response = response
+        var body = BodyView(response.body)
         var context = ActionContext(rule: RuleReference(name: "", file: "", line: 0), phase: .response, environment: environment, trace: trace)
         for step in steps {
             context.rule = step.rule.reference
-            var captures = step.captures
             for block in step.rule.responseBlocks {
+                var captures = step.captures
                 if let guardCondition = block.guardCondition {
-                    let evaluator = ConditionEvaluator(request: request, response: response, environment: environment)
+                    let evaluator = ConditionEvaluator(request: request, response: response, body: body, environment: environment)
                     guard evaluator.holds(guardCondition, captures: &captures) else {
                         context.record(.guardFailed, line: block.line)
                         continue
                     }
                 }
                 context.captures = captures
-                ResponseActionRunner.run(block.actions, on: &response, request: request, context: &context)
+                ResponseActionRunner.run(block.actions, on: &response, body: &body, request: request, context: &context)
             }
         }
-        return (response, context.trace)
+        return ResponseOutcome(response: response, trace: context.trace)
     }
 }

@@ -3,8 +3,8 @@ enum StubResponseBuilder {
     /// The stub: headers and body rendered against the request as the request phase left
     /// it; a JSON body (a `json {...}` literal or a `.json` file) without a `Content-Type`
     /// header gets `application/json`.
-    static func build(_ respond: CompiledRespond, context: inout ActionContext, request: HTTPRequest) -> HTTPResponse {
-        var renderer = context.renderer(request: request)
+    static func build(_ respond: CompiledRespond, context: inout ActionContext, request: HTTPRequest, body requestBody: BodyView?) -> HTTPResponse {
+        var renderer = context.renderer(request: request, body: requestBody)
         var headers = HTTPHeaders()
         for header in respond.headers {
             let name = renderer.render(header.name)

@@ -1,7 +1,7 @@
 /// One action inside `request { }` or `response { }`.
-public struct Action: Sendable, Hashable {
+struct Action: Sendable, Hashable {
     /// Every action of the rule language, with typed arguments.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// `set-header NAME VALUE`.
         case setHeader(name: Template, value: Value)
         /// `add-header NAME VALUE` (keeps existing values).
@@ -39,28 +39,28 @@ public struct Action: Sendable, Hashable {
     }
 
     /// Every action name, for suggestions.
-    public static let names = [
+    static let names = [
         "set-header", "add-header", "remove-header", "set-query", "remove-query", "set-url", "set-host",
         "set-path", "set-scheme", "wrap-json", "inject-json", "remove-json", "replace-body", "set-body",
         "set-status", "log", "tag",
     ]
 
     /// The action and its arguments.
-    public let kind: Kind
+    let kind: Kind
     /// Where the action's name is.
-    public let nameRange: SourceRange
+    let nameRange: SourceRange
     /// The whole action.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates an action node.
-    public init(kind: Kind, nameRange: SourceRange, range: SourceRange) {
+    init(kind: Kind, nameRange: SourceRange, range: SourceRange) {
         self.kind = kind
         self.nameRange = nameRange
         self.range = range
     }
 
     /// The action's name as written in rule files.
-    public var name: String {
+    var name: String {
         switch kind {
         case .setHeader: "set-header"
         case .addHeader: "add-header"

@@ -1,7 +1,7 @@
 /// A body given by `set-body` or by `body` inside `respond { }`.
-public struct Body: Sendable, Hashable {
+struct Body: Sendable, Hashable {
     /// Where the body comes from.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// A string, possibly with templates.
         case text(Template)
         /// A JSON literal, kept as its exact source text.
@@ -11,12 +11,12 @@ public struct Body: Sendable, Hashable {
     }
 
     /// The body's source.
-    public let kind: Kind
+    let kind: Kind
     /// The body's value (after `body` / `set-body`).
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a body node.
-    public init(kind: Kind, range: SourceRange) {
+    init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }

@@ -1,11 +1,15 @@
 /// A condition: a test, or tests combined with `and`, `or`, `not` and parentheses.
-public struct Condition: Sendable, Hashable {
+///
+/// Chains of `and` and `or` are lists, not nested pairs, so a condition of ten thousand
+/// tests is as deep as one of two; only `not` and parentheses nest, up to
+/// ``Parser/maximumDepth``.
+struct Condition: Sendable, Hashable {
     /// The shape of a condition.
-    public indirect enum Kind: Sendable, Hashable {
-        /// `LHS and RHS`.
-        case and(Condition, Condition)
-        /// `LHS or RHS`.
-        case or(Condition, Condition)
+    indirect enum Kind: Sendable, Hashable {
+        /// `A and B and …`: two or more operands.
+        case and([Condition])
+        /// `A or B or …`: two or more operands.
+        case or([Condition])
         /// `not OPERAND`.
         case not(Condition)
         /// `SUBJECT OPERATOR VALUE`.
@@ -13,42 +17,27 @@ public struct Condition: Sendable, Hashable {
     }
 
     /// The condition's shape.
-    public let kind: Kind
+    let kind: Kind
     /// The whole condition, parentheses included when it was written in them.
-    public let range: SourceRange
-
-    /// Creates a condition node.
-    public init(kind: Kind, range: SourceRange) {
-        self.kind = kind
-        self.range = range
-    }
+    let range: SourceRange
 
     /// The condition split at top-level `and`s: `a and (b or c) and d` gives `[a, b or c, d]`.
-    public var conjuncts: [Condition] {
-        if case .and(let lhs, let rhs) = kind { return lhs.conjuncts + rhs.conjuncts }
+    var conjuncts: [Condition] {
+        if case .and(let operands) = kind { return operands }
         return [self]
     }
 
-    /// Every test in the condition, left to right.
-    public var tests: [ConditionTest] {
-        switch kind {
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.tests + rhs.tests
-        case .not(let operand): operand.tests
-        case .test(let test): [test]
+    /// Every test in the condition, left to right (walked with a stack, not recursion).
+    var tests: [ConditionTest] {
+        var result: [ConditionTest] = []
+        var pending: [Condition] = [self]
+        while let condition = pending.popLast() {
+            switch condition.kind {
+            case .and(let operands), .or(let operands): pending += operands.reversed()
+            case .not(let operand): pending.append(operand)
+            case .test(let test): result.append(test)
+            }
         }
-    }
-
-    /// Whether two conditions are the same ignoring positions.
-    public func isStructurallyEqual(to other: Condition) -> Bool {
-        switch (kind, other.kind) {
-        case (.and(let a1, let b1), .and(let a2, let b2)), (.or(let a1, let b1), .or(let a2, let b2)):
-            a1.isStructurallyEqual(to: a2) && b1.isStructurallyEqual(to: b2)
-        case (.not(let a), .not(let b)):
-            a.isStructurallyEqual(to: b)
-        case (.test(let a), .test(let b)):
-            a.isStructurallyEqual(to: b)
-        default:
-            false
-        }
+        return result
     }
 }

@@ -1,5 +1,5 @@
 /// The operators of a test; the raw value is the spelling in rule files.
-public enum ConditionOperator: String, Sendable, Hashable, CaseIterable {
+enum ConditionOperator: String, Sendable, Hashable, CaseIterable {
     /// `==`.
     case equal = "=="
     /// `!=`.
@@ -26,7 +26,7 @@ public enum ConditionOperator: String, Sendable, Hashable, CaseIterable {
     case greaterOrEqual = ">="
 
     /// Whether the operator compares numbers.
-    public var isOrdering: Bool {
+    var isOrdering: Bool {
         switch self {
         case .less, .lessOrEqual, .greater, .greaterOrEqual: true
         default: false
@@ -34,5 +34,5 @@ public enum ConditionOperator: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The operators spelled as words, for suggestions.
-    public static let words = ["contains", "starts-with", "ends-with", "in", "exists"]
+    static let words = ["contains", "starts-with", "ends-with", "in", "exists"]
 }

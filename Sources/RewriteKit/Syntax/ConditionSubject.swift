@@ -1,7 +1,7 @@
 /// The left-hand side of a test: which part of the traffic is looked at.
-public struct ConditionSubject: Sendable, Hashable {
+struct ConditionSubject: Sendable, Hashable {
     /// The subjects of the rule language.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// `method`.
         case method
         /// `scheme`.
@@ -27,26 +27,26 @@ public struct ConditionSubject: Sendable, Hashable {
     }
 
     /// The subject keywords, for suggestions.
-    public static let keywords = [
+    static let keywords = [
         "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status",
     ]
 
     /// Which subject.
-    public let kind: Kind
+    let kind: Kind
     /// Where the argument string (`"NAME"`, `"PATH"`) is, for subjects that take one.
-    public let argumentRange: SourceRange?
+    let argumentRange: SourceRange?
     /// The whole subject, argument included.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a subject node.
-    public init(kind: Kind, argumentRange: SourceRange? = nil, range: SourceRange) {
+    init(kind: Kind, argumentRange: SourceRange? = nil, range: SourceRange) {
         self.kind = kind
         self.argumentRange = argumentRange
         self.range = range
     }
 
     /// The subject's keyword.
-    public var keyword: String {
+    var keyword: String {
         switch kind {
         case .method: "method"
         case .scheme: "scheme"

@@ -1,7 +1,7 @@
 /// The error of a `fail` clause.
-public struct FailError: Sendable, Hashable {
+struct FailError: Sendable, Hashable {
     /// The network errors a rule can fake.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// `offline`: not connected to the internet.
         case offline
         /// `timeout`: the request timed out.
@@ -17,15 +17,15 @@ public struct FailError: Sendable, Hashable {
     }
 
     /// The named errors, for suggestions.
-    public static let names = ["offline", "timeout", "cancelled", "refused", "dns", "code"]
+    static let names = ["offline", "timeout", "cancelled", "refused", "dns", "code"]
 
     /// Which error.
-    public let kind: Kind
+    let kind: Kind
     /// The error's words (`offline`, `code -1009`).
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a fail error.
-    public init(kind: Kind, range: SourceRange) {
+    init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }

@@ -238,7 +238,7 @@ extension Lexer {
         }
         let range = SourceRange(start: start, end: location)
         if tooDeep {
-            error(DiagnosticMessages.jsonTooDeep, range)
+            error(DiagnosticMessages.jsonTooDeep(limit: Parser.maximumDepth), range)
             emit(.invalid, from: start)
             return
         }

@@ -55,8 +55,8 @@ struct Lexer {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    mutating func error(_ message: String, _ range: SourceRange) {
-        diagnostics.append(Diagnostic(severity: .error, file: source.name, range: range, message: message))
+    mutating func error(_ message: DiagnosticMessage, _ range: SourceRange) {
+        diagnostics.append(Diagnostic(.error, message, file: source.name, range: range))
     }
 
     mutating func emit(_ kind: TokenKind, from start: SourceLocation, payload: Token.Payload = .none) {

@@ -1,13 +1,13 @@
 /// Action blocks and actions.
 extension Parser {
     /// `{ ACTIONS }` after `request`, `response` or a `response when` condition.
-    mutating func parseActionBlock(_ phase: Phase, after: String) throws(Abort) -> ActionBlock {
+    mutating func parseActionBlock(closing block: String, after: String) throws(Abort) -> ActionBlock {
         let open = try expect(.leftBrace, "'{'", after: after)
         var actions: [Action] = []
-        parseBlockStatements(closing: phase.rawValue) { parser throws(Abort) in
+        parseBlockStatements(closing: block) { parser throws(Abort) in
             actions.append(try parser.parseAction())
         }
-        return ActionBlock(phase: phase, actions: actions, range: range(from: open.range.start))
+        return ActionBlock(actions: actions, range: range(from: open.range.start))
     }
 
     /// The statements of a block whose `{` was just read, up to and including its `}`.
@@ -52,7 +52,9 @@ extension Parser {
         }
         var arguments: [Value] = []
         while !current.kind.endsStatement && current.kind != .rightBrace {
-            arguments.append(try parseValue(after: arguments.isEmpty ? name : "argument"))
+            // "after" quotes what was written last: the action's name or its previous argument.
+            let previous = arguments.last.map { shortened(source.text(in: $0.range)) } ?? name
+            arguments.append(try parseValue(after: previous))
         }
         let arity = Parser.arity[name] ?? (0, "")
         guard arguments.count == arity.count else {

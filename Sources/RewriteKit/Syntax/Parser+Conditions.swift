@@ -5,44 +5,61 @@ extension Parser {
         try parseOr(after: after)
     }
 
+    /// `A or B or …`, collected into one list.
     private mutating func parseOr(after: String) throws(Abort) -> Condition {
-        var lhs = try parseAnd(after: after)
+        let first = try parseAnd(after: after)
+        guard current.isWord("or") else { return first }
+        var operands = [first]
         while current.isWord("or") {
             advance()
-            let rhs = try parseAnd(after: "or")
-            lhs = Condition(kind: .or(lhs, rhs), range: lhs.range.union(rhs.range))
+            operands.append(try parseAnd(after: "or"))
         }
-        return lhs
+        return Condition(kind: .or(operands), range: first.range.union(operands[operands.count - 1].range))
     }
 
+    /// `A and B and …`, collected into one list.
     private mutating func parseAnd(after: String) throws(Abort) -> Condition {
-        var lhs = try parseNot(after: after)
+        let first = try parseNot(after: after)
+        guard current.isWord("and") else { return first }
+        var operands = [first]
         while current.isWord("and") {
             advance()
-            let rhs = try parseNot(after: "and")
-            lhs = Condition(kind: .and(lhs, rhs), range: lhs.range.union(rhs.range))
+            operands.append(try parseNot(after: "and"))
         }
-        return lhs
+        return Condition(kind: .and(operands), range: first.range.union(operands[operands.count - 1].range))
     }
 
+    /// `not not … OPERAND`: the `not`s are counted against the nesting limit.
     private mutating func parseNot(after: String) throws(Abort) -> Condition {
-        guard current.isWord("not") else { return try parsePrimary(after: after) }
-        try enterNesting()
-        let notToken = advance()
-        defer { leaveNesting() }
-        let operand = try parseNot(after: "not")
-        return Condition(kind: .not(operand), range: notToken.range.union(operand.range))
+        var nots: [Token] = []
+        defer { for _ in nots { leaveNesting() } }
+        while current.isWord("not") {
+            try enterNesting()
+            nots.append(advance())
+        }
+        var condition = try parsePrimary(after: nots.isEmpty ? after : "not")
+        for notToken in nots.reversed() {
+            condition = Condition(kind: .not(condition), range: notToken.range.union(condition.range))
+        }
+        return condition
     }
 
+    /// A test or `( CONDITION )`. A condition ends at the line break, parentheses included:
+    /// a `(` still open there is reported on its own line, with a note at the `(`.
     private mutating func parsePrimary(after: String) throws(Abort) -> Condition {
         if current.kind == .leftParen {
             try enterNesting()
             let open = advance()
             defer { leaveNesting() }
-            skipNewlines()
             let inner = try parseOr(after: "(")
-            skipNewlines()
-            try expect(.rightParen, "')' to close '('")
+            guard current.kind == .rightParen else {
+                try failContinuedCondition()
+                report(
+                    DiagnosticMessages.unclosedParenthesis(found: describe(current)), at: current.range, about: current,
+                    notes: [Diagnostic.Note(message: DiagnosticMessages.openingParenthesisHere.text, range: open.range)])
+                throw Abort()
+            }
+            advance()
             return Condition(kind: inner.kind, range: range(from: open.range.start))
         }
         guard current.kind == .word, !["and", "or", "not"].contains(current.text) else {
@@ -57,6 +74,22 @@ extension Parser {
         }
         let test = try parseTest()
         return Condition(kind: .test(test), range: test.range)
+    }
+
+    /// At a line break followed by a line that starts with `and` or `or`: reports that
+    /// conditions end at the line break, skips the continuation line, and unwinds.
+    /// Does nothing anywhere else.
+    mutating func failContinuedCondition() throws(Abort) {
+        guard current.kind == .newline else { return }
+        var ahead = 1
+        while peek(ahead).kind == .newline { ahead += 1 }
+        let next = peek(ahead)
+        guard next.isWord("and") || next.isWord("or") else { return }
+        for _ in 0..<ahead { advance() }
+        report(DiagnosticMessages.conditionContinued(next.text), at: next.range)
+        advance()
+        recover()
+        throw Abort()
     }
 
     /// `SUBJECT OPERATOR VALUE` or `SUBJECT exists`; called at the subject word.

@@ -25,10 +25,8 @@ extension Parser {
                 recover()
             }
         }
-        if rules.isEmpty && diagnostics.isEmpty {
-            // An empty file (or one of only comments) is almost certainly a mistake.
-            report(DiagnosticMessages.expected("a rule", found: describe(current)), at: current.range)
-        }
+        // An empty file, or one of only comments, is valid: users comment every rule out
+        // to switch a file off, and apps may ship an empty file in release builds.
         return RuleFile(rules: rules, range: SourceRange(start: start, end: current.range.end))
     }
 
@@ -44,6 +42,9 @@ extension Parser {
             return nil
         }
         advance()
+        if template.parts.isEmpty {
+            report(DiagnosticMessages.emptyRuleName, at: nameToken.range)
+        }
         guard current.kind == .leftBrace else {
             report(
                 DiagnosticMessages.expected("'{'", after: "rule \(nameToken.text)", found: describe(current)),
@@ -88,18 +89,21 @@ extension Parser {
         switch keyword.text {
         case "when":
             advance()
-            return clause(.when(try parseCondition(after: "when")))
+            let condition = try parseCondition(after: "when")
+            try failContinuedCondition()
+            return clause(.when(condition))
         case "request":
             advance()
-            return clause(.request(try parseActionBlock(.request, after: "request")))
+            return clause(.request(try parseActionBlock(closing: "request", after: "request")))
         case "response":
             advance()
             var guardCondition: Condition?
             if current.isWord("when") {
                 advance()
                 guardCondition = try parseCondition(after: "when")
+                try failContinuedCondition()
             }
-            let block = try parseActionBlock(.response, after: guardCondition == nil ? "response" : "condition")
+            let block = try parseActionBlock(closing: "response", after: guardCondition == nil ? "response" : "condition")
             return clause(.response(guard: guardCondition, block))
         case "respond":
             advance()

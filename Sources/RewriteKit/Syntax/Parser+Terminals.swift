@@ -38,7 +38,7 @@ extension Parser {
             advance()
             let parsed = try parseBody(after: "body")
             if body != nil {
-                report(DiagnosticMessages.duplicateRespondBody(), at: word.range.union(parsed.range))
+                report(DiagnosticMessages.duplicateRespondBody, at: word.range.union(parsed.range))
             }
             body = parsed
         default:

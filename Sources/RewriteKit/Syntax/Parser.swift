@@ -73,25 +73,31 @@ struct Parser {
         case .endOfFile: return "end of file"
         case .json: return "a JSON literal"
         case .string, .regex:
-            let text = token.text.count > 30 ? String(token.text.prefix(27)) + "..." : token.text
-            return (token.kind == .string ? "string " : "regex ") + text
+            return (token.kind == .string ? "string " : "regex ") + shortened(token.text)
         default:
-            let text = token.text.count > 30 ? String(token.text.prefix(27)) + "..." : token.text
-            return "'\(text)'"
+            return "'\(shortened(token.text))'"
         }
     }
 
+    /// Source text as quoted in messages: up to 30 characters, longer text cut with `...`.
+    func shortened(_ text: String) -> String {
+        text.count > 30 ? String(text.prefix(27)) + "..." : text
+    }
+
     /// Reports an error unless it is about a token the lexer already complained about.
-    mutating func report(_ message: String, at range: SourceRange, about token: Token? = nil, fixIt: String? = nil) {
+    mutating func report(
+        _ message: DiagnosticMessage, at range: SourceRange, about token: Token? = nil, fixIt: String? = nil,
+        notes: [Diagnostic.Note] = []
+    ) {
         if let token, token.kind == .invalid { return }
         diagnostics.append(
             Diagnostic(
-                severity: .error, file: source.name, range: range, message: message,
+                .error, message, file: source.name, range: range, notes: notes,
                 fixIt: fixIt.map { Diagnostic.FixIt(range: range, replacement: $0) }))
     }
 
     /// Reports an error about the current token and unwinds.
-    mutating func fail(_ message: String, fixIt: String? = nil) throws(Abort) -> Never {
+    mutating func fail(_ message: DiagnosticMessage, fixIt: String? = nil) throws(Abort) -> Never {
         let token = current
         report(message, at: token.range, about: token, fixIt: fixIt)
         throw Abort()
@@ -164,7 +170,7 @@ struct Parser {
         depth += 1
         if depth > Parser.maximumDepth {
             depth = 0
-            try fail(DiagnosticMessages.nestingTooDeep)
+            try fail(DiagnosticMessages.nestingTooDeep(limit: Parser.maximumDepth))
         }
     }
 

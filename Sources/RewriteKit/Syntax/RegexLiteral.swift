@@ -1,16 +1,16 @@
 /// A regex literal `/PATTERN/FLAGS`.
-public struct RegexLiteral: Sendable, Hashable {
+struct RegexLiteral: Sendable, Hashable {
     /// The pattern as written between the slashes, with `\/` turned into `/`.
-    public let pattern: String
+    let pattern: String
     /// The flag letters after the closing slash.
-    public let flags: String
+    let flags: String
     /// Where the pattern text is (between the slashes).
-    public let patternRange: SourceRange
+    let patternRange: SourceRange
     /// The whole literal.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a regex literal.
-    public init(pattern: String, flags: String, patternRange: SourceRange, range: SourceRange) {
+    init(pattern: String, flags: String, patternRange: SourceRange, range: SourceRange) {
         self.pattern = pattern
         self.flags = flags
         self.patternRange = patternRange
@@ -18,5 +18,5 @@ public struct RegexLiteral: Sendable, Hashable {
     }
 
     /// Whether the `i` flag is set.
-    public var caseInsensitive: Bool { flags.contains("i") }
+    var caseInsensitive: Bool { flags.contains("i") }
 }

@@ -1,16 +1,16 @@
 /// One `rule "NAME" { ... }` block.
-public struct Rule: Sendable, Hashable {
+struct Rule: Sendable, Hashable {
     /// The rule's name, escapes resolved.
-    public let name: String
+    let name: String
     /// Where the name's string literal is, quotes included.
-    public let nameRange: SourceRange
+    let nameRange: SourceRange
     /// The clauses, in source order.
-    public let clauses: [RuleClause]
+    let clauses: [RuleClause]
     /// From `rule` to the closing `}`.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a rule node.
-    public init(name: String, nameRange: SourceRange, clauses: [RuleClause], range: SourceRange) {
+    init(name: String, nameRange: SourceRange, clauses: [RuleClause], range: SourceRange) {
         self.name = name
         self.nameRange = nameRange
         self.clauses = clauses
@@ -18,7 +18,7 @@ public struct Rule: Sendable, Hashable {
     }
 
     /// The conditions of every `when` clause (all must hold).
-    public var conditions: [Condition] {
+    var conditions: [Condition] {
         clauses.compactMap { clause in
             if case .when(let condition) = clause.kind { return condition }
             return nil
@@ -26,7 +26,7 @@ public struct Rule: Sendable, Hashable {
     }
 
     /// Whether the rule has a `stop` clause.
-    public var stops: Bool {
+    var stops: Bool {
         clauses.contains { $0.kind == .stop }
     }
 }

@@ -1,7 +1,7 @@
 /// One clause inside a rule.
-public struct RuleClause: Sendable, Hashable {
+struct RuleClause: Sendable, Hashable {
     /// What kind of clause this is, with its contents.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// `when CONDITION`.
         case when(Condition)
         /// `request { ACTIONS }`.
@@ -23,21 +23,21 @@ public struct RuleClause: Sendable, Hashable {
     }
 
     /// The clause's kind and contents.
-    public let kind: Kind
+    let kind: Kind
     /// The clause's leading keyword (`when`, `request`, ...).
-    public let keywordRange: SourceRange
+    let keywordRange: SourceRange
     /// The whole clause.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// Creates a clause node.
-    public init(kind: Kind, keywordRange: SourceRange, range: SourceRange) {
+    init(kind: Kind, keywordRange: SourceRange, range: SourceRange) {
         self.kind = kind
         self.keywordRange = keywordRange
         self.range = range
     }
 
     /// The clause's keyword, as written in rule files.
-    public var keyword: String {
+    var keyword: String {
         switch kind {
         case .when: "when"
         case .request: "request"
@@ -52,7 +52,7 @@ public struct RuleClause: Sendable, Hashable {
     }
 
     /// Whether this clause answers the request without the network (`respond`, `fail`).
-    public var isTerminal: Bool {
+    var isTerminal: Bool {
         switch kind {
         case .respond, .fail: true
         default: false

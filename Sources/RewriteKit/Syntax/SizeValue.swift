@@ -1,21 +1,21 @@
 /// An amount of data written in a rule file: `512B`, `64KB`, `1MB`, `2GB`.
 ///
 /// Units are binary: 1KB = 1024 bytes, 1MB = 1024 KB, 1GB = 1024 MB.
-public struct SizeValue: Sendable, Hashable {
+struct SizeValue: Sendable, Hashable {
     /// The size in bytes (fractions of a byte are rounded).
-    public let bytes: Int64
+    let bytes: Int64
     /// The spelling in the source (`64KB`).
-    public let raw: String
+    let raw: String
     /// The literal's position.
-    public let range: SourceRange
+    let range: SourceRange
 
     /// The size units and how many bytes each is.
-    public static let units: [(name: String, bytes: Double)] = [
+    static let units: [(name: String, bytes: Double)] = [
         ("B", 1), ("KB", 1024), ("MB", 1024 * 1024), ("GB", 1024 * 1024 * 1024),
     ]
 
     /// Creates a size.
-    public init(bytes: Int64, raw: String, range: SourceRange) {
+    init(bytes: Int64, raw: String, range: SourceRange) {
         self.bytes = bytes
         self.raw = raw
         self.range = range

@@ -1,5 +1,5 @@
 /// What a `${...}` placeholder reads.
-public enum TemplateVariable: Sendable, Hashable {
+enum TemplateVariable: Sendable, Hashable {
     /// `${1}` ... : a regex capture group of the rule's conditions (1-based).
     case group(Int)
     /// `${method}`.
@@ -26,12 +26,12 @@ public enum TemplateVariable: Sendable, Hashable {
     case unknown(String)
 
     /// The variable names that take no argument, for suggestions.
-    public static let simpleNames = ["method", "host", "path", "url", "now", "uuid"]
+    static let simpleNames = ["method", "host", "path", "url", "now", "uuid"]
     /// The variable prefixes that take an argument after a dot.
-    public static let prefixes = ["header", "query", "json", "env"]
+    static let prefixes = ["header", "query", "json", "env"]
 
     /// Interprets the text between `${` and `}`.
-    public init(spelling raw: String) {
+    init(spelling raw: String) {
         let text = raw.trimmingWhitespace()
         if let first = text.unicodeScalars.first, ("0"..."9").contains(first),
             text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), text.count <= 4, let number = Int(text)
@@ -65,7 +65,7 @@ public enum TemplateVariable: Sendable, Hashable {
     }
 
     /// The placeholder's text as it would be written between `${` and `}`.
-    public var spelling: String {
+    var spelling: String {
         switch self {
         case .group(let number): String(number)
         case .method: "method"

@@ -1,7 +1,7 @@
 /// One token of a rule file, with its source text and position.
-public struct Token: Sendable, Hashable {
+struct Token: Sendable, Hashable {
     /// Decoded contents for tokens that carry more than their text.
-    public indirect enum Payload: Sendable, Hashable {
+    indirect enum Payload: Sendable, Hashable {
         /// Nothing beyond the text.
         case none
         /// A string literal's template.
@@ -17,16 +17,16 @@ public struct Token: Sendable, Hashable {
     }
 
     /// The token's kind.
-    public let kind: TokenKind
+    let kind: TokenKind
     /// The exact source text.
-    public let text: String
+    let text: String
     /// Where the token is.
-    public let range: SourceRange
+    let range: SourceRange
     /// Decoded contents.
-    public let payload: Payload
+    let payload: Payload
 
     /// Creates a token.
-    public init(kind: TokenKind, text: String, range: SourceRange, payload: Payload = .none) {
+    init(kind: TokenKind, text: String, range: SourceRange, payload: Payload = .none) {
         self.kind = kind
         self.text = text
         self.range = range
@@ -34,7 +34,7 @@ public struct Token: Sendable, Hashable {
     }
 
     /// Whether this is the bare word `word`.
-    public func isWord(_ word: String) -> Bool {
+    func isWord(_ word: String) -> Bool {
         kind == .word && text == word
     }
 }

@@ -1,5 +1,5 @@
 /// The kinds of token the lexer produces.
-public enum TokenKind: Sendable, Hashable {
+enum TokenKind: Sendable, Hashable {
     /// A bare word: keyword, subject, action name, HTTP method (`set-header`, `GET`).
     case word
     /// A string literal; its template is in ``Token/payload``.
@@ -54,7 +54,7 @@ public enum TokenKind: Sendable, Hashable {
     case invalid
 
     /// Whether the token ends a statement (newline, `;`, end of file).
-    public var endsStatement: Bool {
+    var endsStatement: Bool {
         self == .newline || self == .semicolon || self == .endOfFile
     }
 }

@@ -5,14 +5,14 @@ import Testing
 /// Conditions are compiled with the cheapest tests first inside `and`.
 struct CompiledConditionTests {
     @Test func andOperandsAreOrderedCheapestFirst() throws {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "c.rules", text: """
+        let compilation = Compiler.compile(SourceFile(name: "c.rules", text: """
             rule "r" {
                 when json "a" == 1 and path ~ /x(y)/ and header "H" exists
                 when method == GET and host ~ "*.a.com"
             }
             """))
-        var compiler = Compiler(source: analysis.source)
-        let rule = compiler.compile(try #require(analysis.ruleFile.rules.first))
+        #expect(!compilation.hasErrors, "\(compilation.diagnostics)")
+        let rule = try #require(compilation.rules.first)
         guard case .and(let operands)? = rule.condition else {
             Issue.record("expected an and")
             return
@@ -22,7 +22,7 @@ struct CompiledConditionTests {
             return nil
         }
         #expect(subjects.count == 5)
-        #expect(subjects.first == .method)
+        #expect(subjects.first == CompiledTest.Subject.method)
         #expect(subjects.last.map { if case .json = $0 { true } else { false } } == true)
         #expect(rule.captureCount == 2)
     }

@@ -6,9 +6,9 @@ import Testing
 /// returns exactly the lists that can apply, in file order.
 struct RuleIndexTests {
     static func keys(_ text: String) throws -> [RuleIndex.Key] {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "k.rules", text: text))
-        #expect(!analysis.hasErrors, "\(analysis.diagnostics)")
-        return analysis.ruleFile.rules.map { RuleIndex.Key.key(for: $0) }
+        let compilation = Compiler.compile(SourceFile(name: "k.rules", text: text))
+        #expect(!compilation.hasErrors, "\(compilation.diagnostics)")
+        return compilation.rules.map { RuleIndex.Key.key(for: $0.condition) }
     }
 
     @Test func keysPreferExactHostsThenSuffixesThenPathsThenMethods() throws {

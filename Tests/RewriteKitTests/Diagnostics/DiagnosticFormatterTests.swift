@@ -58,9 +58,8 @@ struct DiagnosticFormatterTests {
     @Test func multiLineRangeUnderlinesToEndOfFirstLine() {
         let source = SourceFile(name: "m.rules", text: "abc def\nghi")
         let diagnostic = Diagnostic(
-            severity: .error, file: "m.rules",
-            range: SourceRange(start: source.location(atOffset: 4), end: source.location(atOffset: 10)),
-            message: "spans lines")
+            .error, DiagnosticMessage(.syntax, "spans lines"), file: "m.rules",
+            range: SourceRange(start: source.location(atOffset: 4), end: source.location(atOffset: 10)))
         #expect(DiagnosticFormatter(source: source).format(diagnostic) == "m.rules:1:5: error: spans lines\nabc def\n    ^~~")
     }
 

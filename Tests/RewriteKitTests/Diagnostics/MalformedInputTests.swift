@@ -9,9 +9,9 @@ import Testing
 struct MalformedInputTests {
     /// Analyses the text and checks every diagnostic points inside the file.
     @discardableResult
-    func analyzeLocated(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> RuleFileAnalysis {
+    func analyzeLocated(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Compilation {
         let source = SourceFile(name: "m.rules", text: text)
-        let analysis = RuleFileAnalysis.analyze(source)
+        let analysis = Compiler.compile(source)
         for diagnostic in analysis.diagnostics {
             let start = diagnostic.range.start
             let lineLength = source.lineText(start.line)?.unicodeScalars.count ?? -1
@@ -135,15 +135,19 @@ struct MalformedInputTests {
 
     @Test func invalidUTF8DecodedLossily() {
         let bytes: [UInt8] = Array("rule \"a\" { when host == \"x\" ".utf8) + [0xFF, 0xFE, 0xC0] + Array(" }".utf8)
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "m.rules", bytes: bytes))
+        let analysis = Compiler.compile(SourceFile(name: "m.rules", bytes: bytes))
         #expect(analysis.diagnostics.map(\.message) == ["unexpected character '\u{FFFD}\u{FFFD}\u{FFFD}'"])
         expectErrors(String(decoding: [0xFF, 0x80, 0x80], as: UTF8.self))
     }
 
-    @Test func emptyAndCommentOnlyFiles() {
-        expectErrors("")
-        expectErrors("# nothing here\n   # still nothing\n")
-        expectErrors("\n\n\n")
+    /// A language decision: users comment every rule out to switch a file off, and apps
+    /// may ship an empty file in release builds.
+    @Test func emptyAndCommentOnlyFilesAreValid() {
+        for text in ["", "# nothing here\n   # still nothing\n", "\n\n\n", "# rule \"off\" {\n#   stop\n# }\n"] {
+            let compilation = Compiler.compile(SourceFile(name: "m.rules", text: text))
+            #expect(compilation.diagnostics.isEmpty, "\(text.debugDescription)")
+            #expect(compilation.rules.isEmpty)
+        }
     }
 
     @Test func assortedBrokenInputs() {

@@ -50,14 +50,14 @@ struct FrontEndFixture {
     }
 }
 
-/// Analyses marked text; returns the fixture and `L:C: severity: message` lines.
+/// Compiles marked text; returns the fixture and `L:C: severity: message` lines.
 func frontEndDiagnostics(
     _ marked: String, name: String = "test.rules", baseDirectory: URL? = nil
-) -> (fixture: FrontEndFixture, lines: [String], analysis: RuleFileAnalysis) {
+) -> (fixture: FrontEndFixture, lines: [String], compilation: Compilation) {
     let fixture = FrontEndFixture(marked)
-    let analysis = RuleFileAnalysis.analyze(SourceFile(name: name, text: fixture.text, baseDirectory: baseDirectory))
-    let lines = analysis.diagnostics.map { "\($0.range.start): \($0.severity.rawValue): \($0.message)" }
-    return (fixture, lines, analysis)
+    let compilation = Compiler.compile(SourceFile(name: name, text: fixture.text, baseDirectory: baseDirectory))
+    let lines = compilation.diagnostics.map { "\($0.range.start): \($0.severity.rawValue): \($0.message)" }
+    return (fixture, lines, compilation)
 }
 
 /// Expects exactly these diagnostics (`"1️⃣ error: message"` with marker positions).
@@ -80,6 +80,5 @@ func expectFrontEndDiagnostics(
 func renderedFrontEndDiagnostics(_ marked: String, name: String = "test.rules") -> (FrontEndFixture, String) {
     let fixture = FrontEndFixture(marked)
     let source = SourceFile(name: name, text: fixture.text)
-    let analysis = RuleFileAnalysis.analyze(source)
-    return (fixture, DiagnosticFormatter(source: source).format(analysis.diagnostics))
+    return (fixture, DiagnosticFormatter(source: source).format(Compiler.compile(source).diagnostics))
 }

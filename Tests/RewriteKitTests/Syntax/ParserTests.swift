@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Parser")
 struct ParserTests {
+    /// The syntax tree of marked text, and the diagnostics of compiling it.
     func parse(_ marked: String) -> (FrontEndFixture, RuleFile, [String]) {
-        let (fixture, lines, analysis) = frontEndDiagnostics(marked)
-        return (fixture, analysis.ruleFile, lines)
+        let (fixture, lines, _) = frontEndDiagnostics(marked)
+        let source = SourceFile(name: "test.rules", text: fixture.text)
+        return (fixture, Parser.parse(source, tokens: Lexer.tokenize(source).tokens).file, lines)
     }
 
     func span(_ range: SourceRange) -> String { "\(range.start)-\(range.end)" }
@@ -44,13 +46,13 @@ struct ParserTests {
             """)
         #expect(errors == [])
         let condition = try #require(file.rules.first?.conditions.first)
-        guard case .or(let lhs, let rhs) = condition.kind, case .and(let notPart, _) = lhs.kind,
-            case .not = notPart.kind, case .or = rhs.kind
+        guard case .or(let operands) = condition.kind, operands.count == 2, case .and(let conjuncts) = operands[0].kind,
+            case .not = conjuncts[0].kind, case .or = operands[1].kind
         else {
             Issue.record("wrong shape: \(condition.kind)")
             return
         }
-        #expect("\(rhs.range.start)" == f.at(1))
+        #expect("\(operands[1].range.start)" == f.at(1))
     }
 
     @Test func everySubjectAndOperator() throws {
@@ -152,18 +154,33 @@ struct ParserTests {
         #expect(file.rules.first?.clauses.count == 2)
     }
 
-    @Test func multiLineListsAndParentheses() {
+    /// Lists may span lines; conditions, parentheses included, end at the line break.
+    @Test func multiLineListsInsideParentheses() {
         let (_, file, errors) = parse("""
             rule "m" {
                 when (method in [
                     GET,
                     HEAD,
-                ]
-                )
+                ])
             }
             """)
         #expect(errors == [])
         #expect(file.rules.first?.conditions.count == 1)
+    }
+
+    @Test func unclosedParenthesisIsReportedOnItsOwnLineWithANoteAtIt() throws {
+        let (f, lines, compilation) = frontEndDiagnostics("""
+            rule "m" {
+                when 1️⃣(method == GET and host == "a"2️⃣
+                )
+                request { log }
+            }
+            """)
+        #expect(lines.first == f.at(2) + ": error: expected ')' to close '(' before the end of the line, found end of line")
+        let diagnostic = try #require(compilation.diagnostics.first)
+        #expect(diagnostic.identifier == "unclosed-parenthesis")
+        #expect(diagnostic.notes.map(\.message) == ["'(' opened here"])
+        #expect(diagnostic.notes.first?.range.map { "\($0.start)" } == f.at(1))
     }
 }
 

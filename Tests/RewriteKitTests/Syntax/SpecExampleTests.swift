@@ -24,9 +24,9 @@ struct SpecExampleTests {
         """#
 
     @Test func firstFileParsesAndChecksClean() {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "firstFile.rules", text: Self.firstFile))
+        let analysis = Compiler.compile(SourceFile(name: "firstFile.rules", text: Self.firstFile))
         #expect(analysis.diagnostics.map(\.message) == [])
-        #expect(!analysis.ruleFile.rules.isEmpty)
+        #expect(!analysis.rules.isEmpty)
     }
 
     /// The "Terminal clauses" example.
@@ -51,9 +51,9 @@ struct SpecExampleTests {
         """#
 
     @Test func terminalClausesParsesAndChecksClean() {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "terminalClauses.rules", text: Self.terminalClauses))
+        let analysis = Compiler.compile(SourceFile(name: "terminalClauses.rules", text: Self.terminalClauses))
         #expect(analysis.diagnostics.map(\.message) == [])
-        #expect(!analysis.ruleFile.rules.isEmpty)
+        #expect(!analysis.rules.isEmpty)
     }
 
     /// The "More examples that must hold" example.
@@ -94,9 +94,9 @@ struct SpecExampleTests {
         """#
 
     @Test func moreExamplesParsesAndChecksClean() {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "moreExamples.rules", text: Self.moreExamples))
+        let analysis = Compiler.compile(SourceFile(name: "moreExamples.rules", text: Self.moreExamples))
         #expect(analysis.diagnostics.map(\.message) == [])
-        #expect(!analysis.ruleFile.rules.isEmpty)
+        #expect(!analysis.rules.isEmpty)
     }
 
     /// All examples, for tests that want to walk them.

@@ -8,6 +8,14 @@ enum JSONEditResult: Sendable, Equatable {
     /// The body was not changed, for example `'user.id' not found`.
     case unchanged(reason: String)
 
+    /// The result of an edit of a document: its bytes, or the reason it failed.
+    init(_ result: Result<JSONDocument, JSONLocatorFailure>) {
+        switch result {
+        case .success(let document): self = .edited(document.bytes)
+        case .failure(let failure): self = .unchanged(reason: failure.reason)
+        }
+    }
+
     /// The edited bytes, or `nil` when unchanged.
     var editedBytes: [UInt8]? {
         if case .edited(let bytes) = self { return bytes }

@@ -1,6 +1,6 @@
 /// `inject-json PATH VALUE`: set a member, creating missing intermediate objects.
 extension JSONEditor {
-    /// Sets the value at `path` to `value`, which must be one serialized JSON value.
+    /// Sets the value at `path` to `value`.
     ///
     /// - If the member (or array element) exists, only its value bytes are replaced
     ///   (for duplicate keys, the last occurrence).
@@ -9,23 +9,16 @@ extension JSONEditor {
     ///   further missing keys become nested objects: `"k2":{"k3":value}`.
     /// - Array indices only navigate existing elements; a missing index, a missing key
     ///   followed by an index, or a step through a non-container leaves the body unchanged.
-    static func inject(_ body: [UInt8], path: JSONPath, value: [UInt8]) -> JSONEditResult {
-        if let error = JSONSyntax.validate(value) {
-            return .unchanged(reason: "value is not valid JSON: \(error)")
-        }
-        if let failure = invalidBody(body) { return failure }
+    static func inject(
+        _ value: JSONDocument, at path: JSONPath, in document: JSONDocument
+    ) -> Result<JSONDocument, JSONLocatorFailure> {
         guard !path.isRoot else {
-            return .unchanged(reason: "path '$' names the whole body; inject needs a member path")
+            return .failure(JSONLocatorFailure(reason: "path '$' names the whole body; inject needs a member path"))
         }
-        let valueBytes = value[trimmed(value)]
-        let planned = withLocator(body) { locator in
+        let valueBytes = value.bytes[trimmed(value.bytes)]
+        return document.withLocator { locator in
             plannedInjection(locator, path: path.components, value: valueBytes)
-        }
-        switch planned {
-        case .success(let splice)?: return .edited(splice.applied(to: body))
-        case .failure(let failure)?: return .unchanged(reason: failure.reason)
-        case nil: return .unchanged(reason: "body is empty")
-        }
+        }.map { JSONDocument(trusted: $0.applied(to: document.bytes)) }
     }
 
     /// Finds where `value` goes for `path` and what text to splice in.

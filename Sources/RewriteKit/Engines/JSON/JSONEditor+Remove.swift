@@ -8,25 +8,23 @@ extension JSONEditor {
     /// takes the whitespace inside the braces with it (`{ "a":1 }` → `{}`). With
     /// duplicate keys every occurrence is removed, last first, so no earlier duplicate
     /// resurfaces. A missing path leaves the body unchanged with a reason.
-    static func remove(_ body: [UInt8], path: JSONPath) -> JSONEditResult {
-        if let failure = invalidBody(body) { return failure }
+    static func remove(_ path: JSONPath, from document: JSONDocument) -> Result<JSONDocument, JSONLocatorFailure> {
         guard let last = path.components.last else {
-            return .unchanged(reason: "path '$' names the whole body; remove needs a member path")
+            return .failure(JSONLocatorFailure(reason: "path '$' names the whole body; remove needs a member path"))
         }
-        var current = body
+        var current = document
         var removed = 0
         while true {
-            let planned = withLocator(current) { locator in
+            let planned = current.withLocator { locator in
                 plannedRemoval(locator, path: path.components[...], last: last)
             }
-            guard case .success(let splice)? = planned else {
-                if removed > 0 { return .edited(current) }
-                if case .failure(let failure)? = planned { return .unchanged(reason: failure.reason) }
-                return .unchanged(reason: "body is empty")
+            guard case .success(let splice) = planned else {
+                if removed > 0 { return .success(current) }
+                return planned.map { _ in current }
             }
-            current = splice.applied(to: current)
+            current = JSONDocument(trusted: splice.applied(to: current.bytes))
             removed &+= 1
-            if case .index = last { return .edited(current) }
+            if case .index = last { return .success(current) }
         }
     }
 

@@ -1,20 +1,22 @@
-/// Edits JSON bodies by validated byte splicing, never by a parse and re-serialize.
+/// Edits JSON documents by byte splicing, never by a parse and re-serialize.
 ///
-/// Each action validates the body (and any injected value) with ``JSONSyntax``,
-/// locates the spot with ``JSONLocator`` and copies the original bytes around a
+/// Each edit locates the spot with ``JSONLocator`` and copies the original bytes around a
 /// single splice, so key order, whitespace, number spellings (`1.0E+2`) and escapes
-/// (`\u00e9`) outside the edited spot are preserved exactly. When an action cannot
-/// apply, the result is ``JSONEditResult/unchanged(reason:)`` and the caller keeps
-/// its bytes.
+/// (`\u00e9`) outside the edited spot are preserved exactly, and the result is again a
+/// valid ``JSONDocument`` without a second validation. When an edit cannot apply, the
+/// result is a failure with a reason and the caller keeps its document.
 ///
 /// - Duplicate keys act on the last occurrence, the one parsers keep; `remove`
 ///   deletes every occurrence so the key is really gone afterwards.
 /// - Array indices only navigate existing elements; nothing is appended.
 /// - Inserted text is compact (`"k":value`); `wrap` trims whitespace around the body.
+///
+/// The `[UInt8]` forms validate first and report an invalid body as
+/// ``JSONEditResult/unchanged(reason:)``.
 enum JSONEditor {
-    /// `{"KEY":` + the body's bytes (surrounding whitespace trimmed) + `}`, with `key` JSON-escaped.
-    static func wrap(_ body: [UInt8], key: String) -> JSONEditResult {
-        if let failure = invalidBody(body) { return failure }
+    /// `{"KEY":` + the document (surrounding whitespace trimmed) + `}`, with `key` JSON-escaped.
+    static func wrap(_ document: JSONDocument, key: String) -> JSONDocument {
+        let body = document.bytes
         let content = trimmed(body)
         var out: [UInt8] = []
         out.reserveCapacity(content.count &+ key.utf8.count &+ 8)
@@ -25,13 +27,50 @@ enum JSONEditor {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[content]))
         }
         out.append(JSONByte.closeBrace)
-        return .edited(out)
+        return JSONDocument(trusted: out)
     }
 
-    /// `.unchanged` with the syntax error when `body` is not valid JSON, else `nil`.
-    static func invalidBody(_ body: [UInt8]) -> JSONEditResult? {
-        guard let error = JSONSyntax.validate(body) else { return nil }
-        return .unchanged(reason: "body is not valid JSON: \(error)")
+    /// `wrap` on bytes that have not been validated yet.
+    static func wrap(_ body: [UInt8], key: String) -> JSONEditResult {
+        validated(body).map { .edited(wrap($0, key: key).bytes) }
+    }
+
+    /// `inject` on bytes that have not been validated yet; `value` must be one JSON value.
+    static func inject(_ body: [UInt8], path: JSONPath, value: [UInt8]) -> JSONEditResult {
+        let valueDocument: JSONDocument
+        do {
+            valueDocument = try JSONDocument(validating: value)
+        } catch {
+            return .unchanged(reason: "value is not valid JSON: \(error)")
+        }
+        return validated(body).map { JSONEditResult(inject(valueDocument, at: path, in: $0)) }
+    }
+
+    /// `remove` on bytes that have not been validated yet.
+    static func remove(_ body: [UInt8], path: JSONPath) -> JSONEditResult {
+        validated(body).map { JSONEditResult(remove(path, from: $0)) }
+    }
+
+    /// The document, or `.unchanged` with the syntax error.
+    private static func validated(_ body: [UInt8]) -> EditInput {
+        do {
+            return .document(try JSONDocument(validating: body))
+        } catch {
+            return .invalid(.unchanged(reason: "body is not valid JSON: \(error)"))
+        }
+    }
+
+    /// A validated document, or the result to return for an invalid body.
+    private enum EditInput {
+        case document(JSONDocument)
+        case invalid(JSONEditResult)
+
+        func map(_ edit: (JSONDocument) -> JSONEditResult) -> JSONEditResult {
+            switch self {
+            case .document(let document): edit(document)
+            case .invalid(let result): result
+            }
+        }
     }
 
     /// The range of `bytes` without leading and trailing JSON whitespace.
@@ -41,13 +80,5 @@ enum JSONEditor {
         while start < stop && JSONByte.isWhitespace(bytes[start]) { start &+= 1 }
         while stop > start && JSONByte.isWhitespace(bytes[stop &- 1]) { stop &-= 1 }
         return start..<stop
-    }
-
-    /// Runs `body` with a locator over `bytes`, which must be validated and non-empty.
-    static func withLocator<T>(_ bytes: [UInt8], _ body: (JSONLocator) -> T) -> T? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            return body(JSONLocator(base: base, end: buffer.count))
-        }
     }
 }

@@ -19,6 +19,13 @@ enum NumberText {
         return value
     }
 
+    /// A finite number as JSON text: integers without a fraction; `0` for infinities and NaN.
+    static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "0" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+
     private static func previousWasExponent(_ text: String, at index: Int) -> Bool {
         let bytes = text.utf8
         let previous = bytes[bytes.index(bytes.startIndex, offsetBy: index - 1)]

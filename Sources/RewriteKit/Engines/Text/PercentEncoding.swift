@@ -1,4 +1,4 @@
-/// Percent-encoding for query components, without Foundation.
+/// Percent-encoding for URL components, without Foundation.
 enum PercentEncoding {
     /// Decodes `%XX` escapes and `+` (as a space); malformed escapes stay as written.
     static func decodeQueryComponent<S: StringProtocol>(_ text: S) -> String {
@@ -36,6 +36,35 @@ enum PercentEncoding {
         return output
     }
 
+    /// Decodes `%XX` escapes (and nothing else); `nil` when an escape is malformed or the
+    /// result is not valid UTF-8.
+    static func decodeStrictly(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return nil }
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return UTF8Text.validated(output)
+    }
+
+    /// Appends `%XX` for a byte, in upper-case hex.
+    static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        output.append(UInt8(ascii: "%"))
+        output.append(digits[Int(byte >> 4)])
+        output.append(digits[Int(byte & 0x0F)])
+    }
+
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -47,7 +76,7 @@ enum PercentEncoding {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -1,19 +1,28 @@
 /// An absolute URL split into the parts rules match and rewrite.
 ///
-/// Parsing is deliberately literal: nothing is decoded or normalised except that
-/// the scheme is lower-cased, so `description` gives back the original text and
-/// a rewrite of one part keeps every other byte.
+/// Parsing is deliberately literal, so `description` gives back the URL's text and a
+/// rewrite of one part keeps every other byte. The scheme is lower-cased, and a path is
+/// kept as the bytes a URL carries (anything a URL cannot hold unencoded, such as
+/// non-ASCII text or a space, is percent-encoded, as `URL` does). Rules compare hosts in
+/// their normal form, ``normalizedHost``.
 public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// `http`, `https`, … (lower case).
     public var scheme: String
     /// The `user:password` part before `@`, if any.
     public var userInfo: String?
-    /// The host, without brackets for IPv6 literals.
-    public var host: String
+    /// The host as written, without brackets for IPv6 literals.
+    public var host: String {
+        didSet { normalizedHost = HostName.normalized(host) ?? host }
+    }
+    /// The host as rules compare it: ASCII lower case, non-ASCII labels in their IDNA
+    /// form (`BÜCHER.example` → `xn--bcher-kva.example`).
+    public private(set) var normalizedHost: String
     /// The explicit port, if the URL names one.
     public var port: Int?
     /// The path in its encoded form; empty or starting with `/`.
-    public var path: String
+    public var path: String {
+        didSet { path = PathText.normalized(path) }
+    }
     /// The query in its encoded form, without `?`; nil when there is no `?`.
     public var query: String?
     /// The fragment, without `#`.
@@ -24,11 +33,12 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         scheme: String, userInfo: String? = nil, host: String, port: Int? = nil,
         path: String, query: String? = nil, fragment: String? = nil
     ) {
-        self.scheme = scheme.lowercased()
+        self.scheme = ASCIICase.lowercased(scheme)
         self.userInfo = userInfo
         self.host = host
+        self.normalizedHost = HostName.normalized(host) ?? host
         self.port = port
-        self.path = path
+        self.path = PathText.normalized(path)
         self.query = query
         self.fragment = fragment
     }

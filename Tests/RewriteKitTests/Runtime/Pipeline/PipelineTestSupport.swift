@@ -31,8 +31,8 @@ enum PipelineFixture {
         _ pipeline: Pipeline, _ request: HTTPRequest, response: HTTPResponse
     ) -> (outcome: RequestOutcome, response: HTTPResponse, trace: Trace) {
         let outcome = pipeline.processRequest(request)
-        let (result, trace) = pipeline.processResponse(response, for: outcome)
-        return (outcome, result, trace)
+        let answer = pipeline.processResponse(response, for: outcome)
+        return (outcome, answer.response, answer.trace)
     }
 }
 

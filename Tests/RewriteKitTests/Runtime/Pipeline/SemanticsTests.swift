@@ -89,7 +89,7 @@ struct SemanticsTests {
         #expect(stub.status == 200)
         #expect(stub.body.utf8Text == #"{"users": [{"id": 1, "name": "Test User"}]}"#)
         #expect(stub.headers.map { "\($0.name): \($0.value)" } == ["X-Echo: 1", "Content-Type: application/json"])
-        let (final, _) = pipeline.processResponse(stub, for: outcome)
+        let final = pipeline.processResponse(stub, for: outcome).response
         #expect(final.headers["X-Seen-By"] == "before")
         #expect(!final.headers.contains("X-After"))
     }
@@ -216,7 +216,7 @@ struct SemanticsTests {
         #expect(outcome.request.body?.utf8Text == #"{"wrapper":{"hello":"world"}}"#)
         #expect(outcome.request.headers["User-Agent"] == "ProxyApp/1.0")
         let reply = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"json": {"wrapper": {"hello": "world"}}}"#.utf8))
-        let (final, _) = pipeline.processResponse(reply, for: outcome)
+        let final = pipeline.processResponse(reply, for: outcome).response
         #expect(final.body.utf8Text == #"{"json": {"wrapper": {"hello": "world"}},"proxy_timestamp":1700000000}"#)
         #expect(!pipeline.mightApply(to: try PipelineFixture.request("GET", "https://httpbin.org/post")))
     }

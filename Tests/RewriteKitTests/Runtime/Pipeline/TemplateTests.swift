@@ -6,7 +6,7 @@ import Testing
 struct TemplateTests {
     static let cases: [(template: String, expected: String)] = [
         ("${method}", "PUT"),
-        ("${host}", "Api.Example.com"),
+        ("${host}", "api.example.com"),
         ("${path}", "/v1/a%20b/9"),
         ("${url}", "https://Api.Example.com/v1/a%20b/9?x=1%2B2"),
         ("${header.x-in}", "in-value"),
@@ -37,6 +37,13 @@ struct TemplateTests {
         #expect(pipeline.processRequest(request).request.body?.utf8Text == expected)
     }
 
+    /// `${host}` is the host in the normal form conditions compare: lower case, IDNA.
+    @Test func hostRendersInItsNormalForm() throws {
+        let pipeline = try PipelineFixture.pipeline(#"rule "r" { request { set-header "X" "${host} ${url}" } }"#)
+        let request = try PipelineFixture.request("GET", "https://BÜCHER.Example/a")
+        #expect(pipeline.processRequest(request).request.headers["X"] == "xn--bcher-kva.example https://BÜCHER.Example/a")
+    }
+
     @Test func missingVariablesAreTraced() throws {
         let pipeline = try PipelineFixture.pipeline("rule \"r\" {\n request { set-header \"A\" \"${env.NOPE}\" }\n}")
         let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "http://h/"))
@@ -44,20 +51,15 @@ struct TemplateTests {
         #expect(outcome.trace.eventList.contains(.missingVariable("env.NOPE")))
     }
 
-    /// Compiled without the checker: the checker still counts the largest regex's groups
-    /// rather than numbering across the rule's regexes, and would reject `${3}` here.
+    /// One pass numbers the groups and checks `${n}` against the same numbering.
     @Test func groupsAreNumberedAcrossTheRulesRegexesInSourceOrder() throws {
-        let analysis = RuleFileAnalysis.analyze(SourceFile(name: "g.rules", text: """
+        let pipeline = try PipelineFixture.pipeline("""
             rule "r" {
                 when host ~ /^(\\w+)\\.(\\w+)\\.com$/
                 when path ~ /^\\/(\\w+)$/
                 request { set-header "X" "${1}|${2}|${3}" }
             }
-            """))
-        var compiler = Compiler(source: analysis.source)
-        let rule = compiler.compile(try #require(analysis.ruleFile.rules.first))
-        #expect(compiler.diagnostics.isEmpty)
-        let pipeline = Pipeline(rules: [rule], environment: PipelineFixture.environment)
+            """)
         let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "http://api.shop.com/items"))
         #expect(outcome.request.headers["X"] == "api|shop|items")
     }

@@ -1,6 +1,7 @@
 /// Finds the rules that could apply to a request without looking at the others.
 ///
-/// Each rule is filed under one key taken from its top-level `and`ed tests, in order of
+/// Each rule is filed under one key taken from the top-level `and`ed tests of its compiled
+/// condition, with the operands in the normal form the evaluator compares, in order of
 /// preference: exact hosts (`host == "x"`, `host in [...]`, a glob without wildcards),
 /// a wildcard host (`host ~ "*.x.com"`, looked up by the request host's label suffixes),
 /// the first path segment (`path == "/a/b"`, `path ~ "/a/*"`, `path starts-with "/a/"`),
@@ -11,13 +12,13 @@
 struct RuleIndex: Sendable {
     /// Where a rule is filed.
     enum Key: Sendable, Hashable {
-        /// Lower-cased exact host names.
+        /// Exact host names, in normal form.
         case hosts([String])
-        /// `*.SUFFIX`: hosts that end in `.SUFFIX` (lower-cased, without the dot).
+        /// `*.SUFFIX`: hosts that end in `.SUFFIX` (normal form, without the dot).
         case hostSuffix(String)
         /// The first path segment, without slashes.
         case pathSegment(String)
-        /// Upper-cased methods.
+        /// Methods, upper case.
         case methods([String])
         /// Could apply to any request.
         case any
@@ -28,6 +29,11 @@ struct RuleIndex: Sendable {
     private var pathSegments: [UInt64: [Int32]] = [:]
     private var methods: [String: [Int32]] = [:]
     private var anyRules: [Int32] = []
+
+    /// Files each rule under the key its compiled condition gives; positions are indexes into `rules`.
+    init(rules: [CompiledRule]) {
+        self.init(keys: rules.map { Key.key(for: $0.condition) })
+    }
 
     /// Files each rule under its key; positions are indexes into `keys`.
     init(keys: [Key]) {
@@ -51,13 +57,13 @@ struct RuleIndex: Sendable {
     /// Calls `body` with each non-empty candidate list (each in file order) until it returns false.
     func forEachCandidateList(for request: HTTPRequest, _ body: ([Int32]) -> Bool) {
         if !anyRules.isEmpty, !body(anyRules) { return }
-        if !methods.isEmpty, let list = methods[request.method], !body(list) { return }
+        if !methods.isEmpty, let list = methods[ASCIICase.uppercased(request.method)], !body(list) { return }
         if !pathSegments.isEmpty, let list = pathSegments[HostHash.firstSegment(of: request.url.path)], !body(list) {
             return
         }
         if exactHosts.isEmpty && hostSuffixes.isEmpty { return }
         var keepGoing = true
-        HostHash.forEachSuffix(of: request.url.host) { hash, isWhole in
+        HostHash.forEachSuffix(of: request.url.normalizedHost) { hash, isWhole in
             let table = isWhole ? exactHosts : hostSuffixes
             if let list = table[hash] { keepGoing = body(list) }
             return keepGoing

@@ -1,0 +1,96 @@
+/// Finds rules that can never apply because an earlier `stop` rule matches everything they
+/// match: the earlier rule's `and`ed terms are a subset of the later rule's.
+///
+/// Terms are compared by their canonical text (structure, ignoring positions). Each
+/// stopping rule is filed under its rarest term, so checking a rule looks only at stopping
+/// rules filed under one of its own terms, at most ``candidateLimit`` of them: the analysis
+/// stays linear in the file however many rules stop, and the warning is advisory.
+struct ShadowAnalysis {
+    /// The most stopping rules one rule is compared with.
+    static let candidateLimit = 64
+
+    private var stoppers: [(rule: Rule, terms: Set<String>)] = []
+    private var stoppersByTerm: [String: [Int]] = [:]
+    private var unconditionalStopper: Rule?
+
+    /// The earliest stopping rule seen so far that shadows `rule`, if any.
+    func stoppingRule(shadowing rule: Rule) -> Rule? {
+        if let unconditionalStopper { return unconditionalStopper }
+        guard !stoppers.isEmpty else { return nil }
+        let terms = Self.terms(of: rule)
+        var earliest: Int?
+        var compared = 0
+        for term in terms {
+            for index in stoppersByTerm[term] ?? [] {
+                guard compared < Self.candidateLimit else { break }
+                compared += 1
+                if index < (earliest ?? Int.max), stoppers[index].terms.isSubset(of: terms) { earliest = index }
+            }
+        }
+        return earliest.map { stoppers[$0].rule }
+    }
+
+    /// Remembers `rule` if it stops.
+    mutating func add(_ rule: Rule) {
+        guard rule.stops else { return }
+        let terms = Self.terms(of: rule)
+        guard let rarest = terms.min(by: { (stoppersByTerm[$0]?.count ?? 0, $0) < (stoppersByTerm[$1]?.count ?? 0, $1) }) else {
+            if unconditionalStopper == nil { unconditionalStopper = rule }
+            return
+        }
+        stoppersByTerm[rarest, default: []].append(stoppers.count)
+        stoppers.append((rule, terms))
+    }
+
+    /// The canonical texts of the terms every `when` of the rule `and`s together.
+    static func terms(of rule: Rule) -> Set<String> {
+        var terms = Set<String>()
+        for condition in rule.conditions {
+            for conjunct in condition.conjuncts { terms.insert(canonicalText(conjunct)) }
+        }
+        return terms
+    }
+
+    /// A text equal for two conditions exactly when they have the same structure and values.
+    /// Recursion follows parentheses and `not`, which the parser limits in depth.
+    static func canonicalText(_ condition: Condition) -> String {
+        switch condition.kind {
+        case .and(let operands): "(and " + operands.map(canonicalText).joined(separator: " ") + ")"
+        case .or(let operands): "(or " + operands.map(canonicalText).joined(separator: " ") + ")"
+        case .not(let operand): "(not " + canonicalText(operand) + ")"
+        case .test(let test):
+            "(\(subjectText(test.subject.kind)) \(test.op.rawValue)" + (test.value.map { " " + canonicalText($0) } ?? "") + ")"
+        }
+    }
+
+    private static func subjectText(_ kind: ConditionSubject.Kind) -> String {
+        switch kind {
+        case .query(let name): "query" + counted(name)
+        case .header(let name): "header" + counted(ASCIICase.lowercased(name))
+        case .json(let path): "json" + counted(path)
+        default: "\(kind)"
+        }
+    }
+
+    private static func canonicalText(_ value: Value) -> String {
+        switch value.kind {
+        case .string(let template): "s" + counted(template.displayText)
+        case .number(let number, _): "n\(number)"
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .regex(let regex): "r" + counted(regex.pattern) + (regex.caseInsensitive ? "i" : "")
+        case .list(let values): "[" + values.map(canonicalText).joined(separator: ",") + "]"
+        case .range(let range): "\(range.low)..\(range.high)"
+        case .duration(let duration): "d\(duration.milliseconds)"
+        case .size(let size): "z\(size.bytes)"
+        case .json(let literal): "j" + counted(literal.text)
+        case .call(let call): "\(call.rawValue)()"
+        case .word(let word): "w" + counted(word)
+        }
+    }
+
+    /// Text with its length in front, so that no two texts run together.
+    private static func counted(_ text: String) -> String {
+        "\(text.utf8.count):\(text)"
+    }
+}

@@ -1,0 +1,93 @@
+/// The stable identifiers of the kinds of diagnostic; ``Diagnostic/identifier`` holds the raw value.
+///
+/// Identifiers never change once published: wordings may improve, identifiers stay. The rule
+/// language reference lists every one (a test checks that it does).
+package enum DiagnosticID: String, Sendable, CaseIterable {
+    // Lexical
+    /// A string literal without its closing quote.
+    case unterminatedString = "unterminated-string"
+    /// A regex literal without its closing slash.
+    case unterminatedRegex = "unterminated-regex"
+    /// A JSON literal whose brackets never close.
+    case unterminatedJSON = "unterminated-json"
+    /// `${` without `}` in a string.
+    case unterminatedPlaceholder = "unterminated-placeholder"
+    /// `${}`.
+    case emptyPlaceholder = "empty-placeholder"
+    /// An escape sequence strings do not have.
+    case invalidEscape = "invalid-escape"
+    /// A character the language has no use for.
+    case unexpectedCharacter = "unexpected-character"
+    /// A regex flag other than `i`.
+    case unknownRegexFlag = "unknown-regex-flag"
+    /// Nesting past the documented depth limit.
+    case tooDeep = "too-deep"
+
+    // Grammar
+    /// Something other than what the grammar allows here.
+    case syntax
+    /// A misspelt keyword, subject, operator, action, clause, function or error name.
+    case unknownName = "unknown-name"
+    /// A unit other than ms, s, m, h, B, KB, MB, GB.
+    case unknownUnit = "unknown-unit"
+    /// An action with too few or too many arguments.
+    case argumentCount = "argument-count"
+    /// An action argument of the wrong kind.
+    case argumentType = "argument-type"
+    /// A second `body` in one `respond`.
+    case duplicateBody = "duplicate-body"
+    /// A `(` not closed on its line.
+    case unclosedParenthesis = "unclosed-parenthesis"
+    /// A line starting with `and` or `or`: conditions end at the line break.
+    case conditionContinued = "condition-continued"
+    /// `rule ""`.
+    case emptyRuleName = "empty-rule-name"
+
+    // Meaning
+    /// Two rules with the same name in one file.
+    case duplicateRule = "duplicate-rule"
+    /// A clause after `respond` or `fail`.
+    case clauseAfterTerminal = "clause-after-terminal"
+    /// `status` tested outside `response when`.
+    case statusOutsideResponse = "status-outside-response"
+    /// A request-only action in `response` or the other way round.
+    case actionWrongPhase = "action-wrong-phase"
+    /// A header name that is not an HTTP token.
+    case invalidHeaderName = "invalid-header-name"
+    /// A header value with CR, LF, NUL or another control character.
+    case invalidHeaderValue = "invalid-header-value"
+    /// Setting a header the system computes itself (a warning).
+    case computedHeader = "computed-header"
+    /// A JSON literal that is not valid JSON.
+    case invalidJSON = "invalid-json"
+    /// A regex the engine does not accept.
+    case invalidRegex = "invalid-regex"
+    /// A JSON path that does not parse.
+    case invalidJSONPath = "invalid-json-path"
+    /// A host or host pattern that has no ASCII form.
+    case invalidHost = "invalid-host"
+    /// `${name}` naming no variable.
+    case unknownVariable = "unknown-variable"
+    /// `${n}` beyond the groups of the rule's regexes.
+    case missingRegexGroup = "missing-regex-group"
+    /// A `body file` that does not exist or cannot be read.
+    case bodyFileMissing = "body-file-missing"
+    /// A `body file` outside the rule file's folder.
+    case bodyFileOutside = "body-file-outside"
+    /// A duration, rate or status code beyond its limits.
+    case outOfRange = "out-of-range"
+    /// A range whose lower bound is above its upper bound.
+    case emptyRange = "empty-range"
+    /// An operator given a value it cannot compare with.
+    case operandType = "operand-type"
+    /// A bare word where a string is needed.
+    case bareWord = "bare-word"
+    /// A rule an earlier `stop` rule always shadows (a warning).
+    case unreachableRule = "unreachable-rule"
+
+    /// Whether diagnostics of this kind are warnings (the rule file still loads), which
+    /// `rewrite check --ignore` may silence; every other kind is an error.
+    package var isWarning: Bool {
+        self == .computedHeader || self == .unreachableRule
+    }
+}

@@ -1,0 +1,44 @@
+/// JSON text that passed ``JSONSyntax`` validation once: reading values and editing it
+/// never validate it again, and every edit yields another valid document.
+///
+/// This is how a rule phase pays for validation once per body, however many conditions,
+/// templates and actions touch it.
+struct JSONDocument: Sendable {
+    /// The text, exactly as it came (or as an edit left it).
+    let bytes: [UInt8]
+
+    /// Validates `bytes` as one complete JSON text.
+    init(validating bytes: [UInt8]) throws(JSONSyntaxError) {
+        if let error = JSONSyntax.validate(bytes) { throw error }
+        self.bytes = bytes
+    }
+
+    /// Text known to be valid: an edit's result, or JSON built by construction
+    /// (a quoted string, digits).
+    init(trusted bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The value at `path`, or `nil` when the path leads nowhere. Duplicate keys resolve to
+    /// the last occurrence.
+    func value(at path: JSONPath) -> JSONValue? {
+        try? lookup(path).get()
+    }
+
+    /// The value at `path`, or why there is none (`'user.id' not found`, …).
+    func lookup(_ path: JSONPath) -> Result<JSONValue, JSONLocatorFailure> {
+        withLocator { locator in
+            locator.resolve(path.components[...]).map { JSONValue.decode(locator, at: $0.lowerBound) }
+        }
+    }
+
+    /// Runs `body` with a locator over the text (which validation guarantees is not empty).
+    func withLocator<T>(_ body: (JSONLocator) -> Result<T, JSONLocatorFailure>) -> Result<T, JSONLocatorFailure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return .failure(JSONLocatorFailure(reason: "body is empty"))
+            }
+            return body(JSONLocator(base: base, end: buffer.count))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A message body as the rules of one phase see it: the bytes, their JSON document and
+/// their text, each worked out at most once however many conditions, templates and
+/// actions read them.
+///
+/// A body action that edits JSON hands on a new view whose document is already known
+/// to be valid, so a chain of JSON actions validates the body once.
+final class BodyView {
+    /// The bytes.
+    let bytes: [UInt8]
+    private var parsed: Result<JSONDocument, JSONSyntaxError>?
+    private var decodedText: String?
+
+    /// A view of bytes whose JSON validity is not known yet.
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// A view of an edited JSON document.
+    init(_ document: JSONDocument) {
+        self.bytes = document.bytes
+        self.parsed = .success(document)
+    }
+
+    /// A view of optional body bytes.
+    static func of(_ bytes: [UInt8]?) -> BodyView? {
+        bytes.map(BodyView.init)
+    }
+
+    /// The body as a JSON document, or why it is not one (validated on first use).
+    var document: Result<JSONDocument, JSONSyntaxError> {
+        if let parsed { return parsed }
+        let result: Result<JSONDocument, JSONSyntaxError>
+        do {
+            result = .success(try JSONDocument(validating: bytes))
+        } catch {
+            result = .failure(error)
+        }
+        parsed = result
+        return result
+    }
+
+    /// The value at a JSON path, or `nil` (not JSON, path missing).
+    func jsonValue(at path: JSONPath) -> JSONValue? {
+        guard case .success(let document) = document else { return nil }
+        return document.value(at: path)
+    }
+
+    /// The body as text (invalid UTF-8 replaced by U+FFFD), decoded on first use.
+    var text: String {
+        if let decodedText { return decodedText }
+        let text = String(decoding: bytes, as: UTF8.self)
+        decodedText = text
+        return text
+    }
+}
