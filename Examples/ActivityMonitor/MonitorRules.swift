@@ -47,7 +47,7 @@ enum MonitorRules {
         """
     }
 
-    static func ruleSet(server: URL, closedPort: URL) throws(RuleSetError) -> RuleSet {
+    static func ruleSet(server: URL, closedPort: URL) throws -> RuleSet {
         try RuleSet(source: source(server: server, closedPort: closedPort), name: "<monitor>")
     }
 

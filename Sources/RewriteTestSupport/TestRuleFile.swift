@@ -23,9 +23,9 @@ public enum TestRuleFile {
     ///
     /// - Parameter directory: where the search starts; the current directory by default.
     /// - Throws: ``TestRuleFileError/notFound(path:searched:)`` naming every folder tried.
-    public static func url(_ path: String, searchingFrom directory: URL? = nil) throws(TestRuleFileError) -> URL {
+    public static func url(_ path: String, searchingFrom directory: URL? = nil) throws -> URL {
         if path.hasPrefix("/") {
-            guard isFile(path) else { throw .notFound(path: path, searched: []) }
+            guard isFile(path) else { throw TestRuleFileError.notFound(path: path, searched: []) }
             return URL(fileURLWithPath: path)
         }
         var searched: [String] = []
@@ -34,19 +34,19 @@ public enum TestRuleFile {
             if isFile(candidate.path) { return candidate.standardizedFileURL }
             searched.append(folder.path)
         }
-        throw .notFound(path: path, searched: searched)
+        throw TestRuleFileError.notFound(path: path, searched: searched)
     }
 
     /// Finds `path` as ``url(_:searchingFrom:)`` does and compiles it.
     ///
     /// - Throws: ``TestRuleFileError/notFound(path:searched:)``, or
     ///   ``TestRuleFileError/invalid(_:)`` with the rule file's diagnostics.
-    public static func ruleSet(_ path: String, searchingFrom directory: URL? = nil) throws(TestRuleFileError) -> RuleSet {
+    public static func ruleSet(_ path: String, searchingFrom directory: URL? = nil) throws -> RuleSet {
         let located = try url(path, searchingFrom: directory)
         do {
             return try RuleSet(contentsOf: located)
-        } catch {
-            throw .invalid(error)
+        } catch let error as RuleSetError {
+            throw TestRuleFileError.invalid(error)
         }
     }
 

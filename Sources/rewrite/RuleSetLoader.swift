@@ -22,9 +22,9 @@ enum RuleSetLoader {
                 diagnostics += ruleSet.warnings
                 ruleSets.append(ruleSet)
             } catch {
-                let found = error.diagnostics
+                let found = (error as? RuleSetError)?.diagnostics ?? []
                 if found.isEmpty {
-                    StandardStream.error.writeLine("error: \(error.description)")
+                    StandardStream.error.writeLine("error: \(error)")
                 } else {
                     StandardStream.error.write(formatter.format(found))
                     diagnostics += found

@@ -1,14 +1,14 @@
 /// Names a rule for traces and activity events: its name and where it is written.
 public struct RuleReference: Sendable, Hashable, CustomStringConvertible {
     /// The rule's name as written in `rule "NAME"`.
-    public var name: String
+    public let name: String
     /// The display name of the rule file.
-    public var file: String
+    public let file: String
     /// The 1-based line of the `rule` keyword.
-    public var line: Int
+    public let line: Int
 
     /// Creates a reference.
-    public init(name: String, file: String, line: Int) {
+    package init(name: String, file: String, line: Int) {
         self.name = name
         self.file = file
         self.line = line

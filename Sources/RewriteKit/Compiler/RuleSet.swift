@@ -20,33 +20,39 @@ public struct RuleSet: Sendable {
     let rules: [CompiledRule]
 
     /// Compiles rule text. `baseDirectory` is the folder `body file` paths are read from.
-    public init(source: String, name: String = "<string>", baseDirectory: URL? = nil) throws(RuleSetError) {
+    ///
+    /// - Throws: ``RuleSetError/invalidRules(diagnostics:rendered:)`` when the text has errors.
+    public init(source: String, name: String = "<string>", baseDirectory: URL? = nil) throws {
         try self.init(SourceFile(name: name, text: source, baseDirectory: baseDirectory))
     }
 
     /// Reads and compiles a rule file; the path as given is its display name, and its
     /// folder is where `body file` paths are read from.
-    public init(contentsOf url: URL) throws(RuleSetError) {
+    ///
+    /// - Throws: ``RuleSetError``: the file cannot be read, or its rules have errors.
+    public init(contentsOf url: URL) throws {
         let path = url.isFileURL ? url.relativePath : url.absoluteString
         var isDirectory: ObjCBool = false
         guard url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .unreadableFile(path: path, reason: "no such file")
+            throw RuleSetError.unreadableFile(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else { throw .unreadableFile(path: path, reason: "it is a directory") }
+        guard !isDirectory.boolValue else { throw RuleSetError.unreadableFile(path: path, reason: "it is a directory") }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
+            throw RuleSetError.unreadableFile(path: path, reason: error.localizedDescription)
         }
         try self.init(SourceFile(name: path, bytes: [UInt8](data), baseDirectory: url.deletingLastPathComponent()))
     }
 
     /// Loads the `NAME.rules` resource of a bundle.
-    public static func bundled(named name: String, bundle: Bundle = .main) throws(RuleSetError) -> RuleSet {
+    ///
+    /// - Throws: ``RuleSetError``: no such resource, or it cannot be read, or its rules have errors.
+    public static func bundled(named name: String, bundle: Bundle = .main) throws -> RuleSet {
         let base = name.hasSuffix(".rules") ? String(name.dropLast(6)) : name
         guard let url = bundle.url(forResource: base, withExtension: "rules") else {
-            throw .resourceNotFound(name: base, bundlePath: bundle.bundlePath)
+            throw RuleSetError.resourceNotFound(name: base, bundlePath: bundle.bundlePath)
         }
         return try RuleSet(contentsOf: url)
     }

@@ -1,6 +1,12 @@
 import Foundation
 
-/// Why a rule set could not be loaded.
+/// Why a rule set could not be loaded: what ``RuleSet``'s initializers and
+/// ``Rewriter/init(contentsOf:)`` throw.
+///
+/// RewriteKit's public functions are declared `throws`, not `throws(RuleSetError)`, as
+/// SE-0413 advises for public API (a typed error is a promise the domain never grows);
+/// each documents the one error type it throws, so `catch let error as RuleSetError`
+/// always matches.
 public enum RuleSetError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The rule text has errors; `rendered` is every diagnostic formatted the way clang
     /// does (`FILE:LINE:COL: error: MESSAGE`, the source line, a caret).

@@ -6,14 +6,14 @@
 /// byte offset from the start of the file.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 1-based line number.
-    public var line: Int
+    public let line: Int
     /// The 1-based column, in Unicode scalars.
-    public var column: Int
+    public let column: Int
     /// The 0-based UTF-8 byte offset from the start of the file.
-    public var offset: Int
+    public let offset: Int
 
     /// Creates a location from its line, column and byte offset.
-    public init(line: Int, column: Int, offset: Int) {
+    package init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset

@@ -51,47 +51,47 @@ public struct ActivityEvent: Sendable {
     public static let backlogLimit = 10_000
 
     /// The step.
-    public var kind: Kind
+    public internal(set) var kind: Kind
     /// A number identifying the request within the process, the same in all its events.
-    public var requestID: Int
+    public internal(set) var requestID: Int
     /// The method as sent.
-    public var method: String
+    public internal(set) var method: String
     /// The URL as sent (after rewriting).
-    public var url: String
+    public internal(set) var url: String
     /// The request headers as sent, redacted.
-    public var requestHeaders: HTTPHeaders
+    public internal(set) var requestHeaders: HTTPHeaders
     /// The response status, once known.
-    public var status: Int?
+    public internal(set) var status: Int?
     /// The response headers as given to the app, redacted, once known.
-    public var responseHeaders: HTTPHeaders?
+    public internal(set) var responseHeaders: HTTPHeaders?
     /// Seconds since the request started.
-    public var duration: TimeInterval
+    public internal(set) var duration: TimeInterval
     /// Request body bytes sent.
-    public var bytesSent: Int
+    public internal(set) var bytesSent: Int
     /// Response body bytes given to the app so far.
-    public var bytesReceived: Int
+    public internal(set) var bytesReceived: Int
     /// The error the request ended with, if any.
-    public var error: URLError?
+    public internal(set) var error: URLError?
     /// Where the answer came from, once known.
-    public var source: Source?
+    public internal(set) var source: Source?
     /// The rules that applied, in order.
-    public var appliedRules: [RuleReference]
+    public internal(set) var appliedRules: [RuleReference]
     /// For `.bypassed`: the rules that might have applied but were not run.
-    public var skippedRules: [RuleReference] = []
+    public internal(set) var skippedRules: [RuleReference] = []
     /// What the pipeline did (on `.finished`), redacted.
-    public var trace: Trace?
+    public internal(set) var trace: Trace?
     /// For `.log` events from a `log` action: its message. For `.bypassed`, and for a
     /// request the interceptor itself had to fail: why.
-    public var message: String?
+    public internal(set) var message: String?
     /// For `.log` events from a `tag` action: the tag.
-    public var tag: String?
+    public internal(set) var tag: String?
     /// On the `.finished` event of a redirect the app followed: where it led.
-    public var redirectLocation: String?
+    public internal(set) var redirectLocation: String?
     /// Requests in flight in this rewriter when the event was made, this one included until it finishes.
-    public var requestsInFlight: Int
+    public internal(set) var requestsInFlight: Int
     /// Events dropped just before this one because the observers fell more than
     /// ``backlogLimit`` events behind.
-    public var droppedEvents = 0
+    public internal(set) var droppedEvents = 0
 
     /// An event describing a hop as it stands.
     init(kind: Kind, hop: ExchangeHop, fallbackRequest: URLRequest, requestsInFlight: Int) {

@@ -45,7 +45,7 @@ public final class Rewriter: Sendable {
     /// Creates a rewriter for one rule file; relative `body file` paths resolve beside it.
     ///
     /// - Throws: ``RuleSetError`` with the file's diagnostics when it has errors or cannot be read.
-    public convenience init(contentsOf url: URL) throws(RuleSetError) {
+    public convenience init(contentsOf url: URL) throws {
         try self.init(ruleSets: [RuleSet(contentsOf: url)])
     }
 
@@ -91,8 +91,10 @@ public final class Rewriter: Sendable {
     /// created; this is checked, and ``InterceptionError/sharedSessionAlreadyCreated``
     /// thrown when it is too late. On Apple platforms registered classes are consulted
     /// last-registered first, so the interceptor comes before any class registered earlier.
+    ///
+    /// - Throws: ``InterceptionError/sharedSessionAlreadyCreated`` on Linux when it is too late.
     @discardableResult
-    public func installForSharedSession() throws(InterceptionError) -> Installation {
+    public func installForSharedSession() throws -> Installation {
         try SharedSessionRegistration.register()
         let interceptor = Interceptor(number: 0, core: core, configuration: SharedSessionRegistration.configuration)
         let previous = InterceptorRegistry.shared.takeSharedSession(interceptor)

@@ -63,7 +63,7 @@ public final class Pipeline: Sendable {
     /// Whether the index files any rule under this request's host, path or method (or
     /// under "any request"): when not, no rule can apply, whatever the headers and body.
     /// Needs only the method and URL, so it is the cheapest first test.
-    public func hasCandidates(for request: HTTPRequest) -> Bool {
+    func hasCandidates(for request: HTTPRequest) -> Bool {
         var found = false
         index.forEachCandidateList(for: request) { _ in
             found = true
@@ -76,7 +76,7 @@ public final class Pipeline: Sendable {
     /// apply (judged without the body) has a body condition, a request body action or a
     /// `${json.PATH}` template. When false the body can go to the network untouched,
     /// without being read.
-    public func requestNeedsBody(_ request: HTTPRequest) -> Bool {
+    func requestNeedsBody(_ request: HTTPRequest) -> Bool {
         guard anyRuleNeedsRequestBody else { return false }
         var head = request
         head.body = nil
@@ -90,7 +90,7 @@ public final class Pipeline: Sendable {
 
     /// The rules that might apply to this request, judged without its body, in order:
     /// what an interceptor reports as skipped when it has to let a request pass untouched.
-    public func rulesThatMightApply(to request: HTTPRequest) -> [RuleReference] {
+    func rulesThatMightApply(to request: HTTPRequest) -> [RuleReference] {
         var head = request
         head.body = nil
         var positions: [Int] = []

@@ -26,7 +26,7 @@ public struct RequestOutcome: Sendable {
     /// What happened, step by step.
     public let trace: Trace
     /// Whether any applied rule has response actions or guards.
-    public let hasResponseActions: Bool
+    let hasResponseActions: Bool
     /// Whether the response phase needs the whole response body (a body action,
     /// or a guard on `json`/`body`); when false, the body can stream through.
     public let responseNeedsBody: Bool

@@ -5,7 +5,7 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
     public private(set) var entries: [TraceEntry]
 
     /// Creates a trace, empty by default.
-    public init(entries: [TraceEntry] = []) {
+    init(entries: [TraceEntry] = []) {
         self.entries = entries
     }
 

@@ -45,16 +45,16 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The rule the entry belongs to.
-    public var rule: RuleReference
+    public let rule: RuleReference
     /// The phase the entry happened in.
-    public var phase: Phase
+    public let phase: Phase
     /// The 1-based line of the action or clause in the rule file, when there is one.
-    public var line: Int?
+    public let line: Int?
     /// What happened.
-    public var event: Event
+    public internal(set) var event: Event
 
     /// Creates an entry.
-    public init(rule: RuleReference, phase: Phase, line: Int? = nil, event: Event) {
+    init(rule: RuleReference, phase: Phase, line: Int? = nil, event: Event) {
         self.rule = rule
         self.phase = phase
         self.line = line

@@ -17,11 +17,13 @@ struct RuleSetTests {
         do {
             _ = try RuleSet(source: "rule \"a\" {\n    request { wrap-jsn \"w\" }\n}\n", name: "bad.rules")
             Issue.record("expected an error")
-        } catch {
+        } catch let error as RuleSetError {
             #expect(error.diagnostics.count == 1)
             #expect(error.diagnostics.first?.range.start.line == 2)
             #expect(error.description.hasPrefix("bad.rules:2:15: error: unknown action 'wrap-jsn'; did you mean 'wrap-json'?\n"))
             #expect(error.description.hasSuffix("1 error in the rules; no rule was loaded"))
+        } catch {
+            Issue.record("expected a RuleSetError, got \(error)")
         }
     }
 

@@ -87,7 +87,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     }
 
     /// Compares two header names ignoring ASCII case, without allocating.
-    public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {

@@ -29,7 +29,7 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     public var fragment: String?
 
     /// Creates a URL from its parts.
-    public init(
+    package init(
         scheme: String, userInfo: String? = nil, host: String, port: Int? = nil,
         path: String, query: String? = nil, fragment: String? = nil
     ) {
@@ -122,7 +122,7 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Sets a query parameter: replaces the first of that name (dropping the others) or appends.
-    public mutating func setQueryValue(_ value: String, for name: String) {
+    mutating func setQueryValue(_ value: String, for name: String) {
         let encoded = PercentEncoding.encodeQueryComponent(name) + "=" + PercentEncoding.encodeQueryComponent(value)
         var pairs = (query ?? "").split(separator: "&", omittingEmptySubsequences: true).map(String.init)
         var replaced = false
@@ -138,7 +138,7 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Removes every query parameter of that name; the `?` goes when nothing is left.
-    public mutating func removeQueryValue(for name: String) {
+    mutating func removeQueryValue(for name: String) {
         guard let query else { return }
         let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
             PercentEncoding.decodeQueryComponent(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]) != name
