@@ -6,6 +6,7 @@
 ///         ^~~~~~~~
 ///         wrap-json
 /// ```
+/// Warnings end with their identifier in brackets (`[computed-header]`).
 /// The caret line has `^` under the first character of the range and `~` under the rest
 /// of it (up to the end of the line); tabs before the caret are kept so it lines up in any
 /// terminal. A fix-it's replacement is printed under the caret. Notes follow as
@@ -24,9 +25,13 @@ package struct DiagnosticFormatter: Sendable {
         diagnostics.map { format($0) + "\n" }.joined()
     }
 
-    /// Renders one diagnostic and its notes (no trailing newline).
+    /// Renders one diagnostic and its notes (no trailing newline). A warning (also one
+    /// reported as an error by `--warnings-as-errors`) ends with its identifier in
+    /// brackets, as clang shows a warning's flag: what `rewrite check --ignore` takes.
     package func format(_ diagnostic: Diagnostic) -> String {
-        var lines = [header(diagnostic.file, diagnostic.range.start, diagnostic.severity.rawValue, diagnostic.message)]
+        let isWarningKind = DiagnosticID(rawValue: diagnostic.identifier)?.isWarning ?? false
+        let message = isWarningKind ? "\(diagnostic.message) [\(diagnostic.identifier)]" : diagnostic.message
+        var lines = [header(diagnostic.file, diagnostic.range.start, diagnostic.severity.rawValue, message)]
         lines += excerpt(diagnostic.range)
         if let fixIt = diagnostic.fixIt, fixIt.range.start.line == diagnostic.range.start.line {
             lines.append(padding(line: fixIt.range.start.line, upTo: fixIt.range.start.column) + fixIt.replacement)

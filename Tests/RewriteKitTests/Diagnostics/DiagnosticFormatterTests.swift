@@ -48,7 +48,7 @@ struct DiagnosticFormatterTests {
     @Test func warningsAndTabsAndUnicode() {
         let (f, text) = renderedFrontEndDiagnostics("rule \"é😀\" {\n\trequest { tag \"ü\"; set-header 1️⃣\"Content-Length\" \"1\" }\n}")
         #expect(text == """
-            test.rules:\(f.at(1)): warning: header "Content-Length" is computed by the system; the value set here may be replaced
+            test.rules:\(f.at(1)): warning: header "Content-Length" is computed by the system; the value set here may be replaced [computed-header]
             \trequest { tag "ü"; set-header "Content-Length" "1" }
             \t                              ^~~~~~~~~~~~~~~~
 

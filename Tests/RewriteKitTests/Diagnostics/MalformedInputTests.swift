@@ -27,7 +27,7 @@ struct MalformedInputTests {
     }
 
     /// Every prefix of every spec example cut at a token boundary inside a rule.
-    static let truncations: [String] = SpecExampleTests.all.flatMap { example -> [String] in
+    static let truncations: [String] = RuleLanguageDocument.specificationExamples.flatMap { example -> [String] in
         let (tokens, _) = Lexer.tokenize(SourceFile(name: "e", text: example))
         var prefixes: [String] = []
         var depth = 0
@@ -62,7 +62,7 @@ struct MalformedInputTests {
 
     @Test(arguments: strays)
     func strayCharacterInEveryLine(_ stray: String) {
-        let lines = SpecExampleTests.moreExamples.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = (RuleLanguageDocument.specificationExamples.last ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         for index in lines.indices where !lines[index].isEmpty {
             var mutated = lines
             mutated[index] = Substring(stray + " " + lines[index])

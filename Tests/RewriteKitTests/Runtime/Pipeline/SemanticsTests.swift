@@ -208,7 +208,7 @@ struct SemanticsTests {
     }
 
     @Test func tutorialExample() throws {
-        let pipeline = try PipelineFixture.pipeline(SpecExampleTests.firstFile)
+        let pipeline = try PipelineFixture.pipeline(try #require(RuleLanguageDocument.specificationExamples.first))
         let request = try PipelineFixture.request(
             "POST", "https://httpbin.org/post", headers: ["Content-Type": "application/json", "User-Agent": "App/2"],
             body: #"{"hello":"world"}"#)
