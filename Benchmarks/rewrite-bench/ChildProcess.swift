@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// Runs a program to completion and collects what it printed.
 enum ChildProcess {
@@ -27,10 +28,11 @@ enum ChildProcess {
             return nil
         }
         // Drain both pipes before waiting, so a chatty child cannot block on a full pipe.
-        let errorData = LockedData()
+        let errorData = Locked(Data())
         let errorDrained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+            let data = error.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
             errorDrained.signal()
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -40,16 +42,8 @@ enum ChildProcess {
         return Output(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.get(), as: UTF8.self),
+            standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self),
             elapsed: elapsed)
     }
 }
 
-/// A `Data` shared between a reader thread and the caller.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
-}

@@ -182,19 +182,14 @@ struct InterceptionBenchmark {
 }
 
 /// Carries a completion handler's result back to the waiting thread.
-private final class ResponseBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var status: Int?
-    private var data: Data?
+private final class ResponseBox: Sendable {
+    private let state = Locked((status: Int?.none, data: Data?.none))
 
     func set(status: Int?, data: Data?) {
-        lock.withLock {
-            self.status = status
-            self.data = data
-        }
+        state.withLock { $0 = (status, data) }
     }
 
     func get() -> (status: Int?, data: Data?) {
-        lock.withLock { (status, data) }
+        state.withLock { $0 }
     }
 }

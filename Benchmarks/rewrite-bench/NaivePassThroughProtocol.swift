@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,29 +36,29 @@ final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     let queue = DispatchQueue(label: "naive.forwarder")
-    private let lock = NSLock()
-    private var protocols: [ObjectIdentifier: URLProtocol] = [:]
-    private var tasks: [ObjectIdentifier: URLSessionTask] = [:]
+    /// The protocol of each task, and the task of each protocol.
+    private let state = Locked((protocols: [ObjectIdentifier: URLProtocol](), tasks: [ObjectIdentifier: URLSessionTask]()))
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 
     func start(_ request: URLRequest, for box: Box) {
         let task = session.dataTask(with: request)
-        lock.withLock {
-            protocols[ObjectIdentifier(task)] = box.protocolObject
-            tasks[ObjectIdentifier(box.protocolObject)] = task
+        state.withLock { state in
+            state.protocols[ObjectIdentifier(task)] = box.protocolObject
+            state.tasks[ObjectIdentifier(box.protocolObject)] = task
         }
         task.resume()
     }
 
     func cancel(for box: Box) {
-        let task = lock.withLock { tasks.removeValue(forKey: ObjectIdentifier(box.protocolObject)) }
+        let task = state.withLock { $0.tasks.removeValue(forKey: ObjectIdentifier(box.protocolObject)) }
         task?.cancel()
     }
 
     private func protocolObject(for task: URLSessionTask, removing: Bool = false) -> URLProtocol? {
-        lock.withLock {
-            guard let found = removing ? protocols.removeValue(forKey: ObjectIdentifier(task)) : protocols[ObjectIdentifier(task)] else { return nil }
-            if removing { tasks[ObjectIdentifier(found)] = nil }
+        state.withLock { state in
+            let key = ObjectIdentifier(task)
+            guard let found = removing ? state.protocols.removeValue(forKey: key) : state.protocols[key] else { return nil }
+            if removing { state.tasks[ObjectIdentifier(found)] = nil }
             return found
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,19 +52,16 @@ enum ProcessMemory {
 }
 
 /// Samples VmRSS on a background thread and remembers the largest value seen.
-final class PeakMemorySampler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var peak = 0
-    private var running = true
+final class PeakMemorySampler: Sendable {
+    private let state = Locked((peak: ProcessMemory.residentBytes() ?? 0, running: true))
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts sampling every `interval` seconds.
     init(interval: Double = 0.005) {
-        peak = ProcessMemory.residentBytes() ?? 0
-        let thread = Thread { [self] in
-            while lock.withLock({ running }) {
+        let thread = Thread { [state, done] in
+            while state.withLock({ $0.running }) {
                 if let rss = ProcessMemory.residentBytes() {
-                    lock.withLock { peak = max(peak, rss) }
+                    state.withLock { $0.peak = max($0.peak, rss) }
                 }
                 Thread.sleep(forTimeInterval: interval)
             }
@@ -74,9 +72,9 @@ final class PeakMemorySampler: @unchecked Sendable {
 
     /// Stops sampling and returns the largest RSS seen, in bytes.
     func stop() -> Int {
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
         done.wait()
-        if let rss = ProcessMemory.residentBytes() { lock.withLock { peak = max(peak, rss) } }
-        return lock.withLock { peak }
+        if let rss = ProcessMemory.residentBytes() { state.withLock { $0.peak = max($0.peak, rss) } }
+        return state.withLock { $0.peak }
     }
 }

@@ -162,22 +162,21 @@ struct StreamingMemoryBenchmark {
 }
 
 /// A data delegate that counts the bytes it is given and keeps none of them.
-private final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class CountingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let finished = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var bytes = 0
-    private var error: String?
+    private let state = Locked((bytes: 0, error: String?.none))
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock { bytes += data.count }
+        state.withLock { $0.bytes += data.count }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.withLock { self.error = error.map { "\($0)" } }
+        let description = error.map { "\($0)" }
+        state.withLock { $0.error = description }
         finished.signal()
     }
 
     func result() -> (bytes: Int, error: String?) {
-        lock.withLock { (bytes, error) }
+        state.withLock { $0 }
     }
 }

@@ -37,17 +37,3 @@ final class InFlightDisplay: Sendable {
         if isTerminal { print("") }
     }
 }
-
-/// A value behind an `NSLock` (the example supports macOS 12, before `Mutex`).
-final class Lock<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}

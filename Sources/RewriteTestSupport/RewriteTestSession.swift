@@ -29,8 +29,8 @@ public final class RewriteTestSession: Sendable {
     public let configuration: URLSessionConfiguration
     /// A session made from `configuration`.
     public let session: URLSession
-    private let recorded = EventLog()
-    private let observation: ActivityObservation
+    /// Records the session's activity events.
+    public let recorder: ActivityRecorder
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
     public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
@@ -49,8 +49,7 @@ public final class RewriteTestSession: Sendable {
         rewriter.install(in: copy)
         self.configuration = copy
         session = URLSession(configuration: copy)
-        let recorded = recorded
-        observation = rewriter.addObserver { recorded.append($0) }
+        recorder = ActivityRecorder(rewriter)
     }
 
     deinit {
@@ -58,17 +57,12 @@ public final class RewriteTestSession: Sendable {
     }
 
     /// Every activity event so far, in order.
-    public var events: [ActivityEvent] { recorded.all }
+    public var events: [ActivityEvent] { recorder.events }
 
     /// Waits until at least `count` requests have finished (or `timeout` passes)
     /// and returns the `.finished` events, in order.
     public func finishedRequests(count: Int = 1, timeout: TimeInterval = 10) async -> [ActivityEvent] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let finished = recorded.all.filter { $0.kind == .finished }
-            if finished.count >= count || Date() >= deadline { return finished }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
+        await recorder.finishedRequests(count: count, timeout: timeout)
     }
 
     /// The names of the rules that applied to the finished requests, in order,
@@ -79,26 +73,8 @@ public final class RewriteTestSession: Sendable {
 
     /// Uninstalls the rules and lets the session finish its tasks. Called on deinit.
     public func invalidate() {
-        observation.cancel()
+        recorder.stop()
         session.finishTasksAndInvalidate()
         rewriter.uninstall()
-    }
-}
-
-/// The events a test session has seen.
-private final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [ActivityEvent] = []
-
-    func append(_ event: ActivityEvent) {
-        lock.lock()
-        events.append(event)
-        lock.unlock()
-    }
-
-    var all: [ActivityEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return events
     }
 }

@@ -49,24 +49,18 @@ do {
 }
 
 let done = DispatchSemaphore(value: 0)
-let result = LockedLine()
+let result = Locked<String?>(nil)
 URLSession.shared.dataTask(with: server.url("/headers")) { data, _, error in
     if let error {
-        result.set("request failed: \(error)")
+        result.withLock { $0 = "request failed: \(error)" }
     } else {
         let headers = (try? JSONSerialization.jsonObject(with: data ?? Data()) as? [String: Any])?["headers"] as? [String: String] ?? [:]
-        result.set("X-Shared: " + (headers.first { $0.key.lowercased() == "x-shared" }?.value ?? "<missing>"))
+        let line = "X-Shared: " + (headers.first { $0.key.lowercased() == "x-shared" }?.value ?? "<missing>")
+        result.withLock { $0 = line }
     }
     done.signal()
 }.resume()
 _ = done.wait(timeout: .now() + 20)
 rewriter.uninstall()
 successor.uninstall()
-emit(result.get() ?? "timed out")
-
-final class LockedLine: @unchecked Sendable {
-    private let lock = NSLock()
-    private var line: String?
-    func set(_ value: String) { lock.lock(); line = value; lock.unlock() }
-    func get() -> String? { lock.lock(); defer { lock.unlock() }; return line }
-}
+emit(result.withLock { $0 } ?? "timed out")

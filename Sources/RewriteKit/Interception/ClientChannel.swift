@@ -14,37 +14,40 @@ import FoundationNetworking
 final class ClientChannel: @unchecked Sendable {
     /// The protocol object, until the channel closes.
     private var protocolObject: URLProtocol?
-    private let lock: NSLock?
+    /// Held only in the fallback context, around each client call.
+    private let lock: Locked<Void>?
 
     init(_ protocolObject: URLProtocol, context: ExchangeContext) {
         self.protocolObject = protocolObject
-        lock = context.needsLock ? NSLock() : nil
+        lock = context.needsLock ? Locked(()) : nil
     }
 
     /// Whether client calls are still allowed; read in the context.
     var isOpen: Bool {
-        lock?.lock()
-        defer { lock?.unlock() }
-        return protocolObject != nil
+        exclusively { protocolObject != nil }
     }
 
     /// Calls `body` with the protocol object and its client unless the channel is closed;
     /// `finishing` closes it afterwards (the terminal call). Call in the context.
     func send(finishing: Bool = false, _ body: (URLProtocol, URLProtocolClient) -> Void) {
-        lock?.lock()
-        defer { lock?.unlock() }
-        guard let protocolObject, let client = protocolObject.client else {
-            protocolObject = nil
-            return
+        exclusively {
+            guard let protocolObject, let client = protocolObject.client else {
+                protocolObject = nil
+                return
+            }
+            body(protocolObject, client)
+            if finishing { self.protocolObject = nil }
         }
-        body(protocolObject, client)
-        if finishing { self.protocolObject = nil }
     }
 
     /// Forbids any further client call; call from `stopLoading` (or a new `startLoading`).
     func close() {
-        lock?.lock()
-        protocolObject = nil
-        lock?.unlock()
+        exclusively { protocolObject = nil }
+    }
+
+    /// Runs `body` under the lock when the context needs one, else directly.
+    private func exclusively<T>(_ body: () -> T) -> T {
+        guard let lock else { return body() }
+        return lock.withLock { _ in body() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// The running part of a ``TestHTTPServer``: the listening socket, the accept thread, one
 /// thread per connection, and the recorded requests.
@@ -20,8 +21,8 @@ final class ServerCore: Sendable {
     /// The port the listener is bound to.
     let port: Int
     private let listener: Int32
-    private let state = LockedState(State())
-    private let stopLock = NSLock()
+    private let state = Locked(State())
+    private let stopping = Locked(())
     private let connectionThreads = DispatchGroup()
     private let acceptFinished = DispatchSemaphore(value: 0)
 
@@ -64,18 +65,19 @@ final class ServerCore: Sendable {
 
     /// Closes the listener and every connection and waits for their threads. Idempotent.
     func stop() {
-        stopLock.lock()
-        defer { stopLock.unlock() }
-        let first = state.withLock { state -> Bool in
-            defer { state.isStopped = true }
-            return !state.isStopped
+        // A second caller waits until the first has finished stopping.
+        stopping.withLock { _ in
+            let first = state.withLock { state -> Bool in
+                defer { state.isStopped = true }
+                return !state.isStopped
+            }
+            guard first else { return }
+            _ = acceptFinished.wait(timeout: .now() + 5)
+            state.withLock { state in
+                for descriptor in state.openConnections.values { Socket.shutdownDescriptor(descriptor) }
+            }
+            _ = connectionThreads.wait(timeout: .now() + 10)
         }
-        guard first else { return }
-        _ = acceptFinished.wait(timeout: .now() + 5)
-        state.withLock { state in
-            for descriptor in state.openConnections.values { Socket.shutdownDescriptor(descriptor) }
-        }
-        _ = connectionThreads.wait(timeout: .now() + 10)
     }
 
     private func acceptLoop() {

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,15 +49,18 @@ struct DelegateScript: Sendable, CustomStringConvertible {
 }
 
 /// A session delegate that answers as its script says and records every callback.
-final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
+    private struct State {
+        var observation = AppObservation()
+        var body = Data()
+        var downloaded: Data?
+        var onComplete: (@Sendable (AppObservation, Data, URLResponse?, Error?) -> Void)?
+    }
+
     private let script: DelegateScript
     private let baseURL: URL
     private let streamBody: Data
-    private let lock = NSLock()
-    private var observation = AppObservation()
-    private var body = Data()
-    private var downloaded: Data?
-    private var onComplete: (@Sendable (AppObservation, Data, URLResponse?, Error?) -> Void)?
+    private let state = Locked(State())
 
     init(script: DelegateScript, baseURL: URL, streamBody: Data = Data()) {
         self.script = script
@@ -66,14 +70,14 @@ final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownl
 
     /// Called once, when the task completes.
     func whenComplete(_ handler: @escaping @Sendable (AppObservation, Data, URLResponse?, Error?) -> Void) {
-        lock.withLock { onComplete = handler }
+        state.withLock { $0.onComplete = handler }
     }
 
     /// The callbacks so far.
-    var callbacks: [AppObservation.Callback] { lock.withLock { observation.callbacks } }
+    var callbacks: [AppObservation.Callback] { state.withLock { $0.observation.callbacks } }
 
     private func record(_ callback: AppObservation.Callback) {
-        lock.withLock { observation.append(callback) }
+        state.withLock { $0.observation.append(callback) }
     }
 
     func urlSession(
@@ -134,25 +138,25 @@ final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownl
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock {
-            observation.append(.data(bytes: data.count))
-            body.append(data)
+        state.withLock { state in
+            state.observation.append(.data(bytes: data.count))
+            state.body.append(data)
         }
     }
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
         let data = (try? Data(contentsOf: location)) ?? Data()
-        lock.withLock {
-            observation.append(.downloaded(bytes: data.count))
-            downloaded = data
+        state.withLock { state in
+            state.observation.append(.downloaded(bytes: data.count))
+            state.downloaded = data
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (observation, body, handler) = lock.withLock { () -> (AppObservation, Data, (@Sendable (AppObservation, Data, URLResponse?, Error?) -> Void)?) in
-            self.observation.append(.complete(error: error.map(AppObservation.describe)))
-            defer { onComplete = nil }
-            return (self.observation, downloaded ?? self.body, onComplete)
+        let (observation, body, handler) = state.withLock { state in
+            state.observation.append(.complete(error: error.map(AppObservation.describe)))
+            defer { state.onComplete = nil }
+            return (state.observation, state.downloaded ?? state.body, state.onComplete)
         }
         handler?(observation, body, task.response, error)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -44,16 +45,16 @@ extension DifferentialCase {
 }
 
 /// Writes the table of cases to the file named by `REWRITEKIT_DIFFERENTIAL_REPORT`, if set.
-final class DifferentialReport: @unchecked Sendable {
+final class DifferentialReport: Sendable {
     static let shared = DifferentialReport()
-    private let lock = NSLock()
+    private let lock = Locked(())
     private let path = ProcessInfo.processInfo.environment["REWRITEKIT_DIFFERENTIAL_REPORT"]
 
     func add(_ testCase: DifferentialCase, plain: AppObservation, intercepted: AppObservation, problems: [String]) {
         guard let path else { return }
         let verdict = problems.isEmpty ? (testCase.knownDifference == nil ? "same" : "known difference: \(testCase.knownDifference?.reason ?? "")") : "MISMATCH"
         let line = "\(testCase.testDescription)\n  plain:       \(plain)\n  intercepted: \(intercepted)\n  → \(verdict)\n"
-        lock.withLock {
+        lock.withLock { _ in
             if let handle = FileHandle(forWritingAtPath: path) {
                 handle.seekToEndOfFile()
                 handle.write(Data(line.utf8))

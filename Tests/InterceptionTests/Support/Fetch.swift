@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -49,25 +50,29 @@ enum Caller: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// A session data delegate that records every chunk, as streaming apps do.
-final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var chunks = 0
-    private var response: HTTPURLResponse?
-    private var continuation: CheckedContinuation<Fetched, Never>?
+final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct State {
+        var data = Data()
+        var chunks = 0
+        var response: HTTPURLResponse?
+        var continuation: CheckedContinuation<Fetched, Never>?
+    }
+
+    private let state = Locked(State())
     /// Called with each chunk's size as it arrives.
-    var onChunk: (@Sendable (Int) -> Void)?
+    private let onChunk: (@Sendable (Int) -> Void)?
+
+    private init(onChunk: (@Sendable (Int) -> Void)?) {
+        self.onChunk = onChunk
+    }
 
     /// Runs one request on a new delegate session made from `configuration`.
     static func fetch(_ request: URLRequest, configuration: URLSessionConfiguration, onChunk: (@Sendable (Int) -> Void)? = nil) async -> Fetched {
-        let delegate = StreamingDelegate()
-        delegate.onChunk = onChunk
+        let delegate = StreamingDelegate(onChunk: onChunk)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return await withCheckedContinuation { continuation in
-            delegate.lock.lock()
-            delegate.continuation = continuation
-            delegate.lock.unlock()
+            delegate.state.withLock { $0.continuation = continuation }
             session.dataTask(with: request).resume()
         }
     }
@@ -76,28 +81,26 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        lock.lock()
-        self.response = response as? HTTPURLResponse
-        lock.unlock()
+        state.withLock { $0.response = response as? HTTPURLResponse }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        self.data.append(data)
-        chunks += 1
-        lock.unlock()
+        state.withLock { state in
+            state.data.append(data)
+            state.chunks += 1
+        }
         onChunk?(data.count)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        let result = Fetched(
-            data: data, response: response, error: error as? URLError, chunkCount: chunks,
-            anyError: error.map { $0 as any Error & Sendable })
-        let continuation = self.continuation
-        self.continuation = nil
-        lock.unlock()
+        let (result, continuation) = state.withLock { state -> (Fetched, CheckedContinuation<Fetched, Never>?) in
+            let result = Fetched(
+                data: state.data, response: state.response, error: error as? URLError, chunkCount: state.chunks,
+                anyError: error.map { $0 as any Error & Sendable })
+            defer { state.continuation = nil }
+            return (result, state.continuation)
+        }
         continuation?.resume(returning: result)
     }
 }

@@ -89,6 +89,9 @@ struct RuleLanguageDocumentTests {
         let tutorial = try String(
             contentsOf: RuleLanguageDocument.root.appendingPathComponent("Rules/tutorial.rules"), encoding: .utf8)
         #expect(tutorial == first.input.text)
+        // The README shows the same file.
+        let readme = try String(contentsOf: RuleLanguageDocument.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```\n" + tutorial + "```\n"))
     }
 }
 
