@@ -31,7 +31,7 @@ struct ActionContext {
     }
 
     /// Records the variables a renderer found without a value.
-    mutating func recordMissing(of renderer: TemplateRenderer, line: Int?) {
+    mutating func recordMissing(of renderer: borrowing TemplateRenderer, line: Int?) {
         for name in renderer.missing { record(.missingVariable(name), line: line) }
     }
 }

@@ -81,7 +81,7 @@ enum BodyActionRunner {
     /// `replace-body`: like sed, `${n}` in the replacement is group n of each match of this
     /// regex, not of the rule's conditions.
     private static func replace(
-        _ regex: SafeRegex, with replacement: CompiledTemplate, in body: BodyView?, renderer base: TemplateRenderer
+        _ regex: SafeRegex, with replacement: CompiledTemplate, in body: BodyView?, renderer base: borrowing TemplateRenderer
     ) -> Result {
         guard let body else { return .unchanged(reason: "there is no body") }
         guard let text = UTF8Text.validated(body.bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }

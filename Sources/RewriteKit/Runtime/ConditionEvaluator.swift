@@ -6,7 +6,7 @@
 /// schemes lower case, paths percent-encoded. A subject that is absent (a missing header,
 /// query parameter or JSON value, no body) makes every test false except `!=`, which is
 /// true; `not` then inverts as usual.
-struct ConditionEvaluator {
+struct ConditionEvaluator: ~Copyable {
     /// The request URL subjects read.
     let request: HTTPRequest
     /// The response guards read, in the response phase.

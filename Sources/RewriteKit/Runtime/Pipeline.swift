@@ -136,10 +136,9 @@ public final class Pipeline: Sendable {
             }
             if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) { continue }
             let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
-            var current = run ?? RequestRun(request: request, body: body, environment: environment)
-            let goesOn = current.apply(rule, captures: captures)
-            run = current
-            if !goesOn { break }
+            if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
+            // Applied in place: the run's request and trace are not copied per rule.
+            guard run?.apply(rule, captures: captures) == true else { break }
         }
         return run?.outcome() ?? RequestOutcome(request: request)
     }

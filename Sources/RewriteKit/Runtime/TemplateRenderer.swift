@@ -4,7 +4,7 @@
 /// response phase they read the response. `${method}`, `${host}`, `${path}`, `${url}` and
 /// `${query.NAME}` always read the request (as rewritten by the request phase). Variables
 /// with no value render as an empty string and are collected in ``missing``.
-struct TemplateRenderer {
+struct TemplateRenderer: ~Copyable {
     /// The request the URL variables read.
     let request: HTTPRequest
     /// The response, in the response phase.

@@ -9,11 +9,14 @@ struct JSONLocator {
     let base: UnsafePointer<UInt8>
     /// Number of bytes in the text.
     let end: Int
+    /// Known container ends by start offset (from validation), stepped over without a scan.
+    let containerEnds: [Int: Int]
 
     /// Creates a locator over validated, non-empty JSON text.
-    init(base: UnsafePointer<UInt8>, end: Int) {
+    init(base: UnsafePointer<UInt8>, end: Int, containerEnds: [Int: Int] = [:]) {
         self.base = base
         self.end = end
+        self.containerEnds = containerEnds
     }
 
     /// The offset of the first non-whitespace byte at or after `offset`.
@@ -64,6 +67,7 @@ struct JSONLocator {
 
     /// The offset just past the bracket closing the container opened at `open`.
     func containerEnd(from open: Int) -> Int {
+        if !containerEnds.isEmpty, let known = containerEnds[open] { return known }
         var depth = 0
         var i = open
         while i < end {

@@ -16,7 +16,15 @@ enum JSONSyntax {
     }
 
     /// Validates the bytes in `buffer`, returning `nil` when they are one valid JSON text.
+    /// The fast ``JSONValidator`` decides; only when it says no does the scanner run, to
+    /// find the error and its offset.
     static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
+        if JSONValidator.validate(buffer).isValid { return nil }
+        return diagnose(buffer)
+    }
+
+    /// The first error in bytes known to be invalid, as the detailed scanner finds it.
+    static func diagnose(_ buffer: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
         guard let base = buffer.baseAddress, !buffer.isEmpty else {
             return JSONSyntaxError(message: "expected a value, found end of input", offset: 0)
         }

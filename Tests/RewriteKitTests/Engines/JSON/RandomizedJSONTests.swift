@@ -175,4 +175,37 @@ struct RandomizedJSONTests {
             }
         }
     }
+
+    /// The fast validator and the detailed scanner must agree on every input: the scanner
+    /// only runs to explain a "no". Checked on documents and on every single-byte mutation
+    /// of their first 200 bytes into a byte that matters to JSON.
+    @Test("the fast validator and the detailed scanner agree", arguments: seeds)
+    func validatorAgreesWithScanner(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        let replacements: [UInt8] = Array("\"\\{}[],:0-.eE+ \tntfu\u{0}".utf8) + [0x7F, 0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+        for _ in 0..<20 {
+            let (_, bytes, _) = document(&g)
+            for position in bytes.indices.prefix(200) {
+                var mutated = bytes
+                mutated[position] = replacements.randomElement(using: &g) ?? 0x22
+                let fast = mutated.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+                let detailed = mutated.withUnsafeBufferPointer { JSONSyntax.diagnose($0) } == nil
+                #expect(fast == detailed, "\(String(decoding: mutated, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Lookups that step over large containers through the ends validation recorded find
+    /// what a scan finds.
+    @Test func recordedContainerEndsGiveTheSameLookups() throws {
+        let big = "[" + (0..<2_000).map { "{\"n\":\($0),\"s\":\"x\\\"]}\"}" }.joined(separator: ",") + "]"
+        let text = "{\"a\":\(big),\"b\":{\"c\":\(big),\"d\":[1,2]},\"e\":\"end\"}"
+        let document = try JSONDocument(validating: Array(text.utf8))
+        let unindexed = JSONDocument(trusted: Array(text.utf8))
+        for path in ["e", "b.d[1]", "a[1999].n", "b.c[5].s", "b.d"] {
+            let parsed = try JSONPath.parse(path)
+            #expect(document.value(at: parsed) != nil, "\(path)")
+            #expect(document.value(at: parsed) == unindexed.value(at: parsed), "\(path)")
+        }
+    }
 }

@@ -1,0 +1,220 @@
+/// The fast path of ``JSONSyntax``: says whether bytes are one valid JSON text, nothing
+/// more, and notes where every large container ends so that ``JSONLocator`` can step over
+/// it without scanning it again.
+///
+/// It accepts exactly what ``JSONSyntaxScanner`` accepts (RFC 8259, strict UTF-8, paired
+/// surrogate escapes, ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
+/// no, the scanner runs to say why and where. Each step is a function from an offset to
+/// the offset after what it read (`-1`: invalid), so the offset stays in a register, and
+/// plain string content is skipped eight bytes at a time.
+enum JSONValidator {
+    /// Containers at least this long have their end recorded.
+    static let recordedContainerLength = 4096
+
+    /// Whether `buffer` is one valid JSON text, and where its large containers end (one
+    /// past the closing bracket), by the offset of their opening bracket.
+    static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (isValid: Bool, containerEnds: [Int: Int]) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, [:]) }
+        var containerEnds: [Int: Int] = [:]
+        let isValid = withUnsafeTemporaryAllocation(of: (kind: UInt8, start: Int).self, capacity: JSONSyntax.maximumDepth) {
+            run(base, buffer.count, stack: $0, containerEnds: &containerEnds)
+        }
+        return (isValid, containerEnds)
+    }
+
+    private static func run(
+        _ base: UnsafePointer<UInt8>, _ end: Int, stack: UnsafeMutableBufferPointer<(kind: UInt8, start: Int)>,
+        containerEnds: inout [Int: Int]
+    ) -> Bool {
+        var depth = 0
+        var i = skipWhitespace(base, end, 0)
+        nextValue: while true {
+            guard i < end else { return false }
+            let byte = base[i]
+            if byte == JSONByte.quote {
+                i = string(base, end, i)
+            } else if JSONByte.isDigit(byte) || byte == JSONByte.minus {
+                i = number(base, end, i)
+            } else if byte == JSONByte.openBrace || byte == JSONByte.openBracket {
+                guard depth < stack.count else { return false }
+                let start = i
+                i = skipWhitespace(base, end, i &+ 1)
+                guard i < end else { return false }
+                // `}` and `]` are two past `{` and `[`.
+                if base[i] == byte &+ 2 {
+                    i &+= 1
+                } else {
+                    stack[depth] = (byte, start)
+                    depth &+= 1
+                    if byte == JSONByte.openBrace {
+                        i = key(base, end, i)
+                        guard i >= 0 else { return false }
+                    }
+                    continue nextValue
+                }
+            } else {
+                switch byte {
+                case 0x74: i = literal("true", base, end, i)
+                case 0x66: i = literal("false", base, end, i)
+                case 0x6E: i = literal("null", base, end, i)
+                default: return false
+                }
+            }
+            guard i >= 0 else { return false }
+            // A value just ended: close containers until one continues or the text ends.
+            while true {
+                i = skipWhitespace(base, end, i)
+                guard depth > 0 else { return i == end }
+                guard i < end else { return false }
+                let next = base[i]
+                let open = stack[depth &- 1]
+                if next == JSONByte.comma {
+                    i = skipWhitespace(base, end, i &+ 1)
+                    if open.kind == JSONByte.openBrace {
+                        i = key(base, end, i)
+                        guard i >= 0 else { return false }
+                    }
+                    continue nextValue
+                }
+                guard next == open.kind &+ 2 else { return false }
+                i &+= 1
+                depth &-= 1
+                if i &- open.start >= recordedContainerLength { containerEnds[open.start] = i }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        var i = start
+        while i < end && base[i] <= JSONByte.space && JSONByte.isWhitespace(base[i]) { i &+= 1 }
+        return i
+    }
+
+    /// `"key"`, whitespace, `:` and whitespace: the offset of the member's value.
+    @inline(__always)
+    private static func key(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        guard start < end, base[start] == JSONByte.quote else { return -1 }
+        var i = string(base, end, start)
+        guard i >= 0 else { return -1 }
+        i = skipWhitespace(base, end, i)
+        guard i < end, base[i] == JSONByte.colon else { return -1 }
+        return skipWhitespace(base, end, i &+ 1)
+    }
+
+    /// A string from its opening quote: the offset after the closing quote.
+    private static func string(_ base: UnsafePointer<UInt8>, _ end: Int, _ open: Int) -> Int {
+        var i = open &+ 1
+        while true {
+            while i &+ 8 <= end {
+                let specials = JSONByte.stringSpecials(JSONByte.word(at: base + i))
+                if specials != 0 {
+                    i &+= specials.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            guard i < end else { return -1 }
+            let byte = base[i]
+            if byte == JSONByte.quote {
+                return i &+ 1
+            } else if byte == JSONByte.backslash {
+                i = escape(base, end, i)
+            } else if byte < 0x20 {
+                return -1
+            } else if byte < 0x80 {
+                i &+= 1
+            } else {
+                i = multibyte(base, end, i)
+            }
+            guard i >= 0 else { return -1 }
+        }
+    }
+
+    /// An escape from its backslash; a `\uD800`–`\uDBFF` escape needs its low surrogate.
+    private static func escape(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        guard start &+ 1 < end else { return -1 }
+        switch base[start &+ 1] {
+        case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
+            return start &+ 2
+        case 0x75:
+            guard let unit = hexUnit(base, end, start &+ 2) else { return -1 }
+            let i = start &+ 6
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard i &+ 1 < end, base[i] == JSONByte.backslash, base[i &+ 1] == 0x75,
+                    let low = hexUnit(base, end, i &+ 2), low >= 0xDC00 && low <= 0xDFFF
+                else { return -1 }
+                return i &+ 6
+            }
+            return unit >= 0xDC00 && unit <= 0xDFFF ? -1 : i
+        default:
+            return -1
+        }
+    }
+
+    private static func hexUnit(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> UInt16? {
+        guard start &+ 4 <= end else { return nil }
+        var unit: UInt16 = 0
+        for index in start..<(start &+ 4) {
+            guard let digit = JSONText.hexValue(base[index]) else { return nil }
+            unit = unit &<< 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// One UTF-8 sequence of two to four bytes (RFC 3629, Unicode table 3-7).
+    private static func multibyte(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch base[start] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return -1
+        }
+        guard start &+ length <= end, base[start &+ 1] >= low, base[start &+ 1] <= high else { return -1 }
+        for index in (start &+ 2)..<(start &+ length) where base[index] & 0xC0 != 0x80 { return -1 }
+        return start &+ length
+    }
+
+    /// A number per RFC 8259: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    @inline(__always)
+    private static func number(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        var i = start
+        if base[i] == JSONByte.minus {
+            i &+= 1
+            guard i < end, JSONByte.isDigit(base[i]) else { return -1 }
+        }
+        if base[i] == JSONByte.zero {
+            i &+= 1
+            if i < end && JSONByte.isDigit(base[i]) { return -1 }
+        } else {
+            while i < end && JSONByte.isDigit(base[i]) { i &+= 1 }
+        }
+        if i < end && base[i] == JSONByte.dot {
+            i &+= 1
+            guard i < end, JSONByte.isDigit(base[i]) else { return -1 }
+            while i < end && JSONByte.isDigit(base[i]) { i &+= 1 }
+        }
+        if i < end && (base[i] | 0x20) == 0x65 {
+            i &+= 1
+            if i < end && (base[i] == JSONByte.plus || base[i] == JSONByte.minus) { i &+= 1 }
+            guard i < end, JSONByte.isDigit(base[i]) else { return -1 }
+            while i < end && JSONByte.isDigit(base[i]) { i &+= 1 }
+        }
+        return i
+    }
+
+    private static func literal(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        let length = word.utf8CodeUnitCount
+        guard start &+ length <= end else { return -1 }
+        let expected = word.utf8Start
+        for offset in 0..<length where base[start &+ offset] != expected[offset] { return -1 }
+        return start &+ length
+    }
+}
