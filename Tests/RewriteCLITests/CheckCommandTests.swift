@@ -125,6 +125,33 @@ import Testing
         #expect(strict.stderr.hasSuffix("\n1 error in 1 file\n"))
     }
 
+    /// Warnings show their identifier; `--ignore` leaves that kind out; `--format json`
+    /// carries the identifier of every diagnostic.
+    @Test func identifiersNameWarningsAndIgnoreLeavesThemOut() throws {
+        let folder = try TemporaryFolder(["length.rules": Self.warningOnly, "broken.rules": Self.threeErrors])
+        let plain = try RewriteProcess.run(["check", "length.rules"], in: folder.url)
+        #expect(plain.stderr.contains("the value set here may be replaced [computed-header]\n"), "\(plain)")
+
+        let ignored = try RewriteProcess.run(["check", "--ignore", "computed-header", "length.rules"], in: folder.url)
+        #expect(ignored.status == 0 && ignored.stderr == "", "\(ignored)")
+
+        let json = try RewriteProcess.run(["check", "--format", "json", "broken.rules"], in: folder.url)
+        let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        // `metod` (a misspelt subject), `wrap-jsn` (a misspelt action), `set-status` in `request`.
+        #expect(diagnostics.compactMap { $0["identifier"] as? String } == ["unknown-name", "unknown-name", "action-wrong-phase"], "\(json)")
+    }
+
+    @Test(arguments: [
+        (["--ignore", "unknown-name"], "'unknown-name' identifies errors, which cannot be ignored"),
+        (["--ignore", "computed-headr"], "unknown diagnostic identifier 'computed-headr'; did you mean 'computed-header'?"),
+    ])
+    func ignoreTakesOnlyWarningIdentifiers(_ options: [String], _ message: String) throws {
+        let folder = try TemporaryFolder(["length.rules": Self.warningOnly])
+        let result = try RewriteProcess.run(["check"] + options + ["length.rules"], in: folder.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
     @Test func summaryCountsEveryFile() throws {
         let folder = try TemporaryFolder([
             "broken.rules": Self.threeErrors, "length.rules": Self.warningOnly, "clean.rules": Self.clean,

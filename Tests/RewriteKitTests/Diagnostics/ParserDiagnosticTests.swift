@@ -5,6 +5,30 @@ import Testing
 /// Lexer and parser diagnostics: one test per kind, exact text, positions by marker.
 @Suite("Parser diagnostics")
 struct ParserDiagnosticTests {
+    /// Language decisions: conditions end at the line break; the diagnostic says how to go on.
+    @Test func conditionContinuedOnTheNextLine() {
+        expectFrontEndDiagnostics(
+            "rule \"a\" {\n    when host == \"x\"\n    1️⃣or path == \"/y\"\n    stop\n}",
+            ["1️⃣ error: a condition ends at the line break, so a line cannot start with 'or'; write the whole condition on one line"])
+        expectFrontEndDiagnostics(
+            "rule \"a\" {\n    when (host == \"x\"\n        1️⃣or path == \"/y\")\n    stop\n}",
+            ["1️⃣ error: a condition ends at the line break, so a line cannot start with 'or'; write the whole condition on one line"])
+    }
+
+    @Test func emptyRuleName() {
+        expectFrontEndDiagnostics("rule 1️⃣\"\" { stop }", ["1️⃣ error: rule name must not be empty"])
+    }
+
+    /// "after" quotes what was written, never a word the file does not hold.
+    @Test func expectedValueAfterQuotesTheSource() {
+        expectFrontEndDiagnostics(
+            "rule \"a\" { request { set-header \"X\" now 1️⃣() } }",
+            ["1️⃣ error: expected a value after 'now', found '('"])
+        expectFrontEndDiagnostics(
+            "rule \"a\" { request { inject-json \"a\" 1️⃣, } }",
+            ["1️⃣ error: expected a value after '\"a\"', found ','"])
+    }
+
     @Test func unterminatedString() {
         expectFrontEndDiagnostics("rule \"a\" {\n    when host == 1️⃣\"abc\n}", ["1️⃣ error: unterminated string literal"])
     }
