@@ -147,7 +147,43 @@ enum FuzzJSON {
     }
 
     static func parse(_ bytes: [UInt8]) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        try? JSONSerialization.jsonObject(with: Data(tameSurrogates(bytes)), options: [.fragmentsAllowed])
+    }
+
+    /// `bytes` with every unpaired surrogate escape (`\ud800` alone) written as `\ufffd`.
+    /// RFC 8259 (section 8.2) allows unpaired surrogates and so does RewriteKit, as Apple's
+    /// JSONSerialization does; swift-corelibs-foundation's refuses them, so the oracle is
+    /// given the same text with them replaced, as a decoder would replace them.
+    static func tameSurrogates(_ bytes: [UInt8]) -> [UInt8] {
+        func unit(at index: Int) -> UInt32? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                  let value = UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+            else { return nil }
+            return value
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "u") {
+                result += bytes[index...(index + 1)]
+                index += 2
+                continue
+            }
+            guard let value = unit(at: index), (0xD800...0xDFFF).contains(value) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            if value < 0xDC00, let low = unit(at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                result += bytes[index..<(index + 12)]
+                index += 12
+            } else {
+                result += Array("\\ufffd".utf8)
+                index += 6
+            }
+        }
+        return result
     }
 
     /// Structural equality of two JSONSerialization results.

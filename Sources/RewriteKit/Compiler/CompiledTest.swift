@@ -16,6 +16,31 @@ struct CompiledTest: Sendable {
             }
         }
 
+        /// The subject as written in a rule (`host`, `header "X-Debug"`), for messages.
+        var name: String {
+            switch self {
+            case .method: "method"
+            case .scheme: "scheme"
+            case .host: "host"
+            case .port: "port"
+            case .path: "path"
+            case .url: "url"
+            case .body: "body"
+            case .status: "status"
+            case .query(let name): "query \"\(name)\""
+            case .header(let name): "header \"\(name)\""
+            case .json(let path): "json \"\(path)\""
+            }
+        }
+
+        /// Whether the subject is a part of the URL, in its encoded form.
+        var isURLPart: Bool {
+            switch self {
+            case .url, .path, .host, .scheme: true
+            default: false
+            }
+        }
+
         /// Whether the subject reads the body.
         var readsBody: Bool {
             switch self {

@@ -53,7 +53,11 @@ extension Compiler {
         case .replaceBody(let pattern, let replacement):
             // `${n}` in the replacement is the match's own group n (like sed).
             let regex = compile(pattern)
+            // The replacement's groups are the body regex's own: data, not URL text.
+            let ruleURLSlots = urlSlots
+            urlSlots = []
             let template = urlPart(replacement, groups: .known(regex?.captureCount))
+            urlSlots = ruleURLSlots
             kind = regex.map { .replaceBody($0, replacement: template) } ?? .log
         case .setBody(let body):
             kind = .setBody(compile(body, groups: groups))

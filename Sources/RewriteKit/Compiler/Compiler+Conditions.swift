@@ -64,7 +64,7 @@ extension Compiler {
                     slots.takeInvalid()
                     return never
                 }
-                let (firstSlot, storesWholeMatch) = slots.take(regex.captureCount)
+                let (firstSlot, storesWholeMatch) = slots.take(regex.captureCount, fromURL: subject.isURLPart)
                 return CompiledTest(
                     subject: subject, op: .matches,
                     operand: .regex(regex, firstSlot: firstSlot, storesWholeMatch: storesWholeMatch))

@@ -17,6 +17,7 @@ extension Compiler {
             }
         }
         checkPendingGroupReferences(available: whenSlots.groups)
+        urlSlots = whenSlots.urlSlots
         var captureCount = whenSlots.count
         var requestActions: [CompiledAction] = []
         var responseBlocks: [CompiledResponseBlock] = []
@@ -35,6 +36,8 @@ extension Compiler {
                 let compiledGuard = guardCondition.map { compile($0, inResponse: true, slots: &slots) }
                 checkPendingGroupReferences(available: slots.groups)
                 captureCount = max(captureCount, slots.count)
+                urlSlots = slots.urlSlots
+                defer { urlSlots = whenSlots.urlSlots }
                 responseBlocks.append(
                     CompiledResponseBlock(
                         guardCondition: compiledGuard, actions: compile(block, block: "response", groups: slots.groups),

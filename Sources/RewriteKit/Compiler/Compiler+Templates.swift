@@ -27,7 +27,7 @@ extension Compiler {
             default:
                 break
             }
-            return .group(number)
+            return .group(number, fromURL: urlSlots.contains(number))
         case .method: return .method
         case .host: return .host
         case .path: return .path

@@ -17,6 +17,8 @@ package struct Compiler {
     /// Regex groups named by templates in the conditions being compiled, checked once
     /// the conditions' regexes are all known.
     var pendingGroupReferences: [(number: Int, range: SourceRange)] = []
+    /// The regex group slots of the rule (or guard) being compiled that hold URL text.
+    var urlSlots: Set<Int> = []
 
     init(source: SourceFile) {
         self.source = source

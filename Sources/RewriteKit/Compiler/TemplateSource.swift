@@ -1,7 +1,9 @@
 /// What a `${...}` placeholder reads, resolved when the rules load.
 enum TemplateSource: Sendable, Hashable {
-    /// `${n}`: regex group `n` of the rule's conditions (`${0}` the first regex's whole match).
-    case group(Int)
+    /// `${n}`: regex group `n` of the rule's conditions (`${0}` the first regex's whole match);
+    /// `fromURL` when the regex tested a part of the URL (`url`, `path`, `host`, `scheme`),
+    /// so the group is URL text rather than decoded data.
+    case group(Int, fromURL: Bool)
     /// `${method}`.
     case method
     /// `${host}`: the request host in its normal form.
@@ -23,10 +25,22 @@ enum TemplateSource: Sendable, Hashable {
     /// `${uuid}`.
     case uuid
 
+    /// Whether the value is text from the request's URL, already in its encoded form (`${path}`,
+    /// `${url}`, `${host}`, a group of a regex on the URL): it goes into a URL as it is.
+    /// Every other value is data (decoded query values, headers, JSON, environment), which is
+    /// encoded for the part of a URL it lands in and can never change that URL's structure.
+    var isURLText: Bool {
+        switch self {
+        case .host, .path, .url: true
+        case .group(_, let fromURL): fromURL
+        default: false
+        }
+    }
+
     /// The placeholder as written between `${` and `}`, for traces.
     var spelling: String {
         switch self {
-        case .group(let number): String(number)
+        case .group(let number, _): String(number)
         case .method: "method"
         case .host: "host"
         case .path: "path"

@@ -18,8 +18,11 @@ package struct SourceFile: Sendable {
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     let lineStarts: [Int]
 
-    /// Creates a source file from text.
-    package init(name: String, text: String, baseDirectory: URL? = nil) {
+    /// Creates a source file from text. A leading byte-order mark (as Windows editors save
+    /// UTF-8) is dropped, so positions count from the first real character.
+    package init(name: String, text rawText: String, baseDirectory: URL? = nil) {
+        var text = rawText
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         self.name = name
         self.text = text
         self.baseDirectory = baseDirectory

@@ -106,6 +106,7 @@ struct Redaction: Sendable {
         case .unchanged(let action, let reason): entry.event = .unchanged(action: action, reason: scrub(reason))
         case .skipped(let action, let reason): entry.event = .skipped(action: action, reason: scrub(reason))
         case .log(let text): entry.event = .log(scrub(text))
+        case .limitExceeded(let message): entry.event = .limitExceeded(scrub(message))
         case .tag(let name): entry.event = .tag(scrub(name))
         case .ruleApplied, .stopped, .contentLengthRemoved, .missingVariable, .guardFailed, .responded, .failed:
             break

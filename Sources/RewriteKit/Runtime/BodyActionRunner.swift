@@ -85,11 +85,16 @@ enum BodyActionRunner {
     ) -> Result {
         guard let body else { return .unchanged(reason: "there is no body") }
         guard let text = UTF8Text.validated(body.bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }
-        let replaced = regex.replacingMatches(in: text) { match in
-            var perMatch = TemplateRenderer(
-                request: base.request, response: base.response, body: base.body,
-                captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
-            return perMatch.render(replacement)
+        let replaced: String
+        do {
+            replaced = try regex.replacingMatches(in: text) { match in
+                var perMatch = TemplateRenderer(
+                    request: base.request, response: base.response, body: base.body,
+                    captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
+                return perMatch.render(replacement)
+            }
+        } catch {
+            return .unchanged(reason: "\(error)")
         }
         guard !ByteText.equal(replaced, text) else { return .unchanged(reason: "the pattern did not match") }
         return .changed(BodyView(Array(replaced.utf8)), summary: "replaced matches of /\(regex.pattern)/")
@@ -103,7 +108,15 @@ enum BodyActionRunner {
         case .parsed(let path, let text):
             return (path, text)
         case .template(let template):
-            let text = renderer.render(template)
+            // A placeholder's value is data: it may name one key or index, never add path syntax.
+            let parts = renderer.renderParts(template)
+            for case .value(let value, let source) in parts where !value.isEmpty && !value.utf8.allSatisfy(JSONPath.isBareKeyByte) {
+                context.record(
+                    .skipped(action: action.name, reason: "the value of ${\(source.spelling)} would change the JSON path's structure"),
+                    line: action.line)
+                return nil
+            }
+            let text = parts.map(\.text).joined()
             guard let path = try? JSONPath.parse(text) else {
                 context.record(.skipped(action: action.name, reason: "'\(text)' is not a valid JSON path"), line: action.line)
                 return nil

@@ -5,7 +5,8 @@
 /// it when the rules loaded): hosts lower case and in their ASCII form, methods upper case,
 /// schemes lower case, paths percent-encoded. A subject that is absent (a missing header,
 /// query parameter or JSON value, no body) makes every test false except `!=`, which is
-/// true; `not` then inverts as usual.
+/// true; `not` then inverts as usual. A regex that gives up (over its work budget, see
+/// ``SafeRegex``) makes its test false, and ``problems`` says so.
 struct ConditionEvaluator: ~Copyable {
     /// The request URL subjects read.
     let request: HTTPRequest
@@ -16,6 +17,15 @@ struct ConditionEvaluator: ~Copyable {
     let body: BodyView?
     /// For operands written with placeholders.
     let environment: EvaluationEnvironment
+    /// Why tests gave up since the caller last cleared this: for the trace.
+    var problems: [String] = []
+
+    init(request: HTTPRequest, response: HTTPResponse?, body: BodyView?, environment: EvaluationEnvironment) {
+        self.request = request
+        self.response = response
+        self.body = body
+        self.environment = environment
+    }
 
     /// The value a subject has in the message.
     enum SubjectValue {
@@ -26,7 +36,7 @@ struct ConditionEvaluator: ~Copyable {
     }
 
     /// Whether the condition holds; regex groups are written to `captures`.
-    func holds(_ condition: CompiledCondition, captures: inout [String]) -> Bool {
+    mutating func holds(_ condition: CompiledCondition, captures: inout [String]) -> Bool {
         switch condition {
         case .test(let test): return holds(test, captures: &captures)
         case .and(let operands):
@@ -41,12 +51,19 @@ struct ConditionEvaluator: ~Copyable {
 
     /// Three-valued evaluation for ``Pipeline/mightApply(to:)``: `nil` when the answer
     /// depends on a body that is not known yet.
-    func mightHold(_ condition: CompiledCondition) -> Bool? {
+    mutating func mightHold(_ condition: CompiledCondition) -> Bool? {
         switch condition {
         case .test(let test):
             if test.subject.readsBody && body == nil { return nil }
             var none: [String] = []
-            return holds(test, captures: &none)
+            let known = problems.count
+            let result = holds(test, captures: &none)
+            // A regex that gave up leaves the answer open: the request phase decides.
+            guard problems.count == known else {
+                problems.removeLast(problems.count - known)
+                return nil
+            }
+            return result
         case .and(let operands):
             var result: Bool? = true
             for operand in operands {
@@ -73,7 +90,7 @@ struct ConditionEvaluator: ~Copyable {
     }
 
     /// Whether one test holds.
-    func holds(_ test: CompiledTest, captures: inout [String]) -> Bool {
+    mutating func holds(_ test: CompiledTest, captures: inout [String]) -> Bool {
         let value = self.value(of: test.subject)
         if case .absent = value { return test.op == .notEqual }
         switch (test.op, test.operand) {
@@ -112,13 +129,18 @@ struct ConditionEvaluator: ~Copyable {
         case (.matches, .regex(let regex, let firstSlot, let storesWholeMatch)):
             guard let text = Self.text(of: value) else { return false }
             let groups = regex.captureCount
-            guard groups > 0 || storesWholeMatch, firstSlot + groups <= captures.count else { return regex.matches(text) }
-            guard let match = regex.firstMatch(in: text) else { return false }
-            if storesWholeMatch { captures[0] = match.group(0) ?? "" }
-            for group in 0..<groups {
-                captures[firstSlot + group] = match.group(group + 1) ?? ""
+            do {
+                guard groups > 0 || storesWholeMatch, firstSlot + groups <= captures.count else { return try regex.matches(text) }
+                guard let match = try regex.firstMatch(in: text) else { return false }
+                if storesWholeMatch { captures[0] = match.group(0) ?? "" }
+                for group in 0..<groups {
+                    captures[firstSlot + group] = match.group(group + 1) ?? ""
+                }
+                return true
+            } catch {
+                problems.append("\(test.subject.name) ~ /\(regex.pattern)/: \(error)")
+                return false
             }
-            return true
         default:
             return false
         }

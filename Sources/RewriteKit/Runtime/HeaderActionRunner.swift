@@ -1,8 +1,8 @@
 /// `set-header`, `add-header` and `remove-header`, in either phase.
 ///
-/// Names must be HTTP tokens and values may not contain CR, LF or NUL: a rendered
-/// template that breaks this (a `${json...}` with a line break, say) is not sent, and
-/// the trace says why.
+/// Names must be HTTP tokens and values may hold no control character but tab: a rendered
+/// template that breaks this (a `${query...}` with a line feed or an escape, say) is not
+/// sent, the message goes on untouched, and the trace says why.
 enum HeaderActionRunner {
     /// Runs a header action; returns false when `action` is not one.
     static func run(
@@ -29,7 +29,7 @@ enum HeaderActionRunner {
         if let text = value {
             guard isFieldValue(text) else {
                 context.record(
-                    .skipped(action: action.name, reason: "the value for '\(name)' contains CR, LF or NUL"), line: action.line)
+                    .skipped(action: action.name, reason: "the value for '\(name)' contains a control character (CR, LF, NUL, DEL…)"), line: action.line)
                 return true
             }
             if adds { headers.add(name, text) } else { headers.set(name, text) }
@@ -56,8 +56,9 @@ enum HeaderActionRunner {
         }
     }
 
-    /// Whether the text can be a header value: no CR, LF or NUL.
+    /// Whether the text can be a header value: no control character but horizontal tab
+    /// (no CR, LF, NUL, VT, ESC, BEL, DEL…), as RFC 9110 allows.
     static func isFieldValue(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

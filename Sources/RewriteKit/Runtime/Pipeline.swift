@@ -104,7 +104,7 @@ public final class Pipeline: Sendable {
     /// Calls `body` with each candidate rule whose conditions might hold (`json`/`body`
     /// tests count as "might" while the body is nil) until it returns false.
     private func forEachRuleThatMightApply(to request: HTTPRequest, _ body: (Int, CompiledRule) -> Bool) {
-        let evaluator = ConditionEvaluator(request: request, response: nil, body: BodyView.of(request.body), environment: environment)
+        var evaluator = ConditionEvaluator(request: request, response: nil, body: BodyView.of(request.body), environment: environment)
         index.forEachCandidateList(for: request) { list in
             for position in list {
                 let rule = rules[Int(position)]
@@ -122,7 +122,7 @@ public final class Pipeline: Sendable {
         guard !candidates.isEmpty else { return RequestOutcome(request: request) }
         // Most candidates fail a cheap test; the run's state is made only once a rule applies.
         let body = BodyView.of(request.body)
-        let evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
+        var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
         var run: RequestRun?
         var scratch: [String] = []
         for position in candidates {
@@ -134,7 +134,14 @@ public final class Pipeline: Sendable {
                     for slot in 0..<rule.captureCount { scratch[slot] = "" }
                 }
             }
-            if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) { continue }
+            if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
+                guard !evaluator.problems.isEmpty else { continue }
+                // A regex gave up: the rule does not apply, and the trace says why.
+                if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
+                run?.noteLimit(evaluator.problems, of: rule)
+                evaluator.problems.removeAll()
+                continue
+            }
             let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
             if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
             // Applied in place: the run's request and trace are not copied per rule.

@@ -1,8 +1,9 @@
 /// Runs a rule's `request { }` actions on the outgoing request, in order.
 ///
-/// Templates read the request as the earlier actions left it. URL actions that would
-/// make an unusable URL (`set-url` to text that is not an absolute URL, a host with
-/// spaces or slashes) leave the URL as it was, and the trace says why.
+/// Templates read the request as the earlier actions left it. In URL actions a template's
+/// values are data: ``URLTemplate`` encodes each for the part of the URL it lands in, and a
+/// value that cannot go there (a `/` in a host label, say) leaves the URL as it was, as does
+/// a result that is not a usable URL; the trace says why.
 enum RequestActionRunner {
     /// Runs `actions` on `request`, whose body `body` views (and is kept in step with).
     static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, body: inout BodyView?, context: inout ActionContext) {
@@ -38,13 +39,21 @@ enum RequestActionRunner {
             request.url.removeQueryValue(for: key)
             context.record(.changed(action: action.name, change: .query(name: key, before: before, after: nil)), line: action.line)
         case .setURL(let value):
-            let text = renderer.render(value)
+            let text: String
+            switch URLTemplate.url(renderer.renderParts(value)) {
+            case .success(let composed): text = composed
+            case .failure(let failure): return skip(action, "\(failure)", &context)
+            }
             guard let url = RequestURL(string: text), URLPartRules.isValidHost(url.host) else {
                 return skip(action, "'\(text)' is not an absolute URL", &context)
             }
             change(action, &request, &context) { $0 = url }
         case .setHost(let value):
-            let text = renderer.render(value)
+            let text: String
+            switch URLTemplate.hostAndPort(renderer.renderParts(value)) {
+            case .success(let composed): text = composed
+            case .failure(let failure): return skip(action, "\(failure)", &context)
+            }
             guard let (host, port) = URLPartRules.hostAndPort(text) else {
                 return skip(action, "'\(text)' is not a host name (or host:port)", &context)
             }
@@ -53,13 +62,21 @@ enum RequestActionRunner {
                 if let port { url.port = port }
             }
         case .setPath(let value):
-            let text = renderer.render(value)
+            let text: String
+            switch URLTemplate.path(renderer.renderParts(value)) {
+            case .success(let composed): text = composed
+            case .failure(let failure): return skip(action, "\(failure)", &context)
+            }
             guard let path = URLPartRules.path(text) else {
                 return skip(action, "'\(text)' is not a URL path (spaces, '?' and '#' are not allowed)", &context)
             }
             change(action, &request, &context) { $0.path = path }
         case .setScheme(let value):
-            let text = ASCIICase.lowercased(renderer.render(value))
+            let text: String
+            switch URLTemplate.scheme(renderer.renderParts(value)) {
+            case .success(let composed): text = ASCIICase.lowercased(composed)
+            case .failure(let failure): return skip(action, "\(failure)", &context)
+            }
             guard URLPartRules.isValidScheme(text) else { return skip(action, "'\(text)' is not a URL scheme", &context) }
             change(action, &request, &context) { $0.scheme = text }
         case .setStatus:

@@ -54,6 +54,13 @@ struct RequestRun {
         return true
     }
 
+    /// Records that a rule's condition could not be evaluated within its limits (the rule
+    /// did not apply).
+    mutating func noteLimit(_ problems: [String], of rule: CompiledRule) {
+        context.rule = rule.reference
+        for problem in problems { context.record(.limitExceeded(problem), line: rule.reference.line) }
+    }
+
     /// The outcome: `cache` only for a forwarded GET; no response phase after `fail`.
     func outcome() -> RequestOutcome {
         var plan = self.plan

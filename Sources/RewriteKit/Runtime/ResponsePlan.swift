@@ -36,8 +36,9 @@ struct ResponsePlan: Sendable {
             for block in step.rule.responseBlocks {
                 var captures = step.captures
                 if let guardCondition = block.guardCondition {
-                    let evaluator = ConditionEvaluator(request: request, response: response, body: body, environment: environment)
+                    var evaluator = ConditionEvaluator(request: request, response: response, body: body, environment: environment)
                     guard evaluator.holds(guardCondition, captures: &captures) else {
+                        for problem in evaluator.problems { context.record(.limitExceeded(problem), line: block.line) }
                         context.record(.guardFailed, line: block.line)
                         continue
                     }

@@ -10,7 +10,7 @@ enum StubResponseBuilder {
             let name = renderer.render(header.name)
             let value = renderer.text(of: header.value)
             guard HeaderActionRunner.isToken(name), HeaderActionRunner.isFieldValue(value) else {
-                context.record(.skipped(action: "header", reason: "'\(name)' is not a valid header name or its value contains CR, LF or NUL"), line: respond.line)
+                context.record(.skipped(action: "header", reason: "'\(name)' is not a valid header name or its value contains a control character"), line: respond.line)
                 continue
             }
             headers.add(name, value)

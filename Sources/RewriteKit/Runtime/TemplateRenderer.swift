@@ -42,6 +42,17 @@ struct TemplateRenderer: ~Copyable {
         return text
     }
 
+    /// The template's pieces with each placeholder's value, for callers that must treat
+    /// values as data (``URLTemplate`` encodes each for the part of the URL it lands in).
+    mutating func renderParts(_ template: CompiledTemplate) -> [RenderedPart] {
+        template.parts.map { part in
+            switch part {
+            case .literal(let text): .literal(text)
+            case .variable(let source): .value(value(of: source), source: source)
+            }
+        }
+    }
+
     /// A value as text, for header values, URL parts and bodies.
     mutating func text(of value: CompiledValue) -> String {
         switch value {
@@ -67,7 +78,7 @@ struct TemplateRenderer: ~Copyable {
     /// The text of one placeholder.
     mutating func value(of source: TemplateSource) -> String {
         switch source {
-        case .group(let number):
+        case .group(let number, _):
             guard number >= 0, number < captures.count else { return "" }
             return captures[number]
         case .method: return request.method

@@ -20,6 +20,10 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case missingVariable(String)
         /// A `response when` guard did not hold, so its block did not run.
         case guardFailed
+        /// A limit stopped the rule's work (a regex over its work budget, a template value
+        /// that would change a URL's structure): the condition did not hold, or the action
+        /// was not applied, and the message was left as it was.
+        case limitExceeded(String)
         /// `respond`: the request is answered with a made-up response of this status.
         case responded(status: Int)
         /// `fail`: the request fails with this `URLError` code.
@@ -77,6 +81,7 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case .contentLengthRemoved: return "removed 'Content-Length' because the body changed"
         case .missingVariable(let name): return "'${\(name)}' has no value; used an empty string"
         case .guardFailed: return "response guard did not hold; block skipped"
+        case .limitExceeded(let message): return "limit reached: \(message)"
         case .responded(let status): return "respond \(status)"
         case .failed(let code): return "fail with URLError code \(code)"
         case .log(let message): return "log: \(message)"

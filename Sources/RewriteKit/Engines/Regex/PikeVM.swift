@@ -41,9 +41,25 @@ struct PikeVM {
     private var lists: (ThreadList, ThreadList)
     /// Increases every step, so `marks` never need clearing.
     private var generation = 0
+    /// Steps left before the run gives up: each thread advanced and each instruction
+    /// followed costs one. Shared by every search of one run.
+    private var budget: Int
+
+    /// How a search ended.
+    enum SearchResult {
+        /// A match; its slots are in ``captureSlots``.
+        case match
+        /// No match in the text.
+        case noMatch
+        /// The run's step budget ran out first.
+        case exhausted
+    }
 
     /// Runs `body` with a VM for `program`; `captures: false` skips all capture bookkeeping.
-    static func run<Result>(_ program: RegexProgram, captures: Bool, _ body: (inout PikeVM) -> Result) -> Result {
+    /// The searches `body` makes share `budget` steps.
+    static func run<Result>(
+        _ program: RegexProgram, captures: Bool, budget: Int, _ body: (inout PikeVM) -> Result
+    ) -> Result {
         let slots = captures ? program.slotCount : 0
         let size = program.instructions.count
         let total = size * (4 + 2 * slots) + 2 * (size + 1) + 2 * slots
@@ -51,7 +67,7 @@ struct PikeVM {
         defer { memory.deallocate() }
         return program.instructions.withUnsafeBufferPointer { code in
             program.classes.withUnsafeBufferPointer { classes in
-                var vm = PikeVM(program: program, code: code, classes: classes, slots: slots, memory: memory)
+                var vm = PikeVM(program: program, code: code, classes: classes, slots: slots, memory: memory, budget: budget)
                 return body(&vm)
             }
         }
@@ -61,9 +77,10 @@ struct PikeVM {
     /// row need initial values, everything else is written before it is read.
     private init(
         program: RegexProgram, code: UnsafeBufferPointer<RegexInstruction>,
-        classes: UnsafeBufferPointer<CharacterClass>, slots: Int, memory: UnsafeMutablePointer<Int>
+        classes: UnsafeBufferPointer<CharacterClass>, slots: Int, memory: UnsafeMutablePointer<Int>, budget: Int
     ) {
         let size = code.count
+        self.budget = budget
         self.code = code
         self.classes = classes
         self.slots = slots
@@ -89,7 +106,7 @@ struct PikeVM {
     ///
     /// With `stopAtFirstMatch` it returns as soon as any thread matches (answering only
     /// whether there is a match); otherwise the match's slots are in ``captureSlots``.
-    mutating func search(_ text: UnsafeBufferPointer<UInt32>, from start: Int, stopAtFirstMatch: Bool) -> Bool {
+    mutating func search(_ text: UnsafeBufferPointer<UInt32>, from start: Int, stopAtFirstMatch: Bool) -> SearchResult {
         let count = text.count
         var current = lists.0
         var next = lists.1
@@ -114,13 +131,15 @@ struct PikeVM {
                 position += 1
                 continue
             }
+            budget &-= current.count &+ 1
+            if budget < 0 { return .exhausted }
             generation += 1
             let scalar = position < count ? text[position] : UInt32.max
             for index in 0..<current.count {
                 let pc = current.pcs[index]
                 let instruction = code[pc]
                 if case .match = instruction {
-                    if stopAtFirstMatch { return true }
+                    if stopAtFirstMatch { return .match }
                     best.update(from: current.captures + index * slots, count: slots)
                     matched = true
                     break
@@ -134,7 +153,8 @@ struct PikeVM {
             if position >= count { break }
             position += 1
         }
-        return matched
+        if budget < 0 { return .exhausted }
+        return matched ? .match : .noMatch
     }
 
     /// Adds the thread at `pc` and everything reachable from it by free moves to `list`,
@@ -158,6 +178,7 @@ struct PikeVM {
             var pc = stack[top]
             follow: while marks[pc] != generation {
                 marks[pc] = generation
+                budget &-= 1
                 switch code[pc] {
                 case .jump(let target):
                     pc = target

@@ -1,11 +1,12 @@
 /// Compiles a ``RegexNode`` tree into a ``RegexProgram`` (Thompson's construction).
 ///
 /// Counted repetition is expanded (`a{2,4}` becomes `a a (a (a)?)?`), so the program size
-/// is bounded by ``maxInstructions``; the check runs as instructions are emitted, so even
-/// `(a{1000}){1000}` costs only the work up to the limit.
+/// is bounded by ``maxInstructions``: the size is worked out from the tree before anything
+/// is emitted, so even `(a{1000}){1000}` is refused at once, with its size.
 struct RegexCompiler {
-    /// The largest program accepted.
-    static let maxInstructions = 20_000
+    /// The largest program accepted. A search advances at most one thread per instruction
+    /// per scalar, so this also bounds the work per scalar of text.
+    static let maxInstructions = 5_000
 
     /// The instructions emitted so far.
     private var instructions: [RegexInstruction] = []
@@ -21,6 +22,8 @@ struct RegexCompiler {
 
     /// Compiles `node`, whose groups are numbered `1...captureCount`.
     static func compile(_ node: RegexNode, captureCount: Int, caseInsensitive: Bool) throws(RegexSyntaxError) -> RegexProgram {
+        let size = node.instructionCount
+        guard size <= maxInstructions - 3 else { throw .tooLarge(size: size == .max ? size : size + 3, limit: maxInstructions) }
         var compiler = RegexCompiler(caseInsensitive: caseInsensitive)
         try compiler.emit(.save(0))
         try compiler.compile(node)
@@ -38,7 +41,7 @@ struct RegexCompiler {
     /// Appends an instruction and returns its address.
     @discardableResult
     private mutating func emit(_ instruction: RegexInstruction) throws(RegexSyntaxError) -> Int {
-        guard instructions.count < Self.maxInstructions else { throw .tooLarge(limit: Self.maxInstructions) }
+        guard instructions.count < Self.maxInstructions else { throw .tooLarge(size: nil, limit: Self.maxInstructions) }
         instructions.append(instruction)
         return instructions.count - 1
     }

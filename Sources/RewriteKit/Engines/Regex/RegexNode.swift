@@ -23,6 +23,36 @@ indirect enum RegexNode: Sendable, Equatable {
     /// A quantified node; `max == nil` means unbounded.
     case repetition(RegexNode, min: Int, max: Int?, greedy: Bool)
 
+    /// How many instructions ``RegexCompiler`` emits for the node (saturating at `Int.max`),
+    /// worked out without emitting them, so a too-large pattern is refused at once with its
+    /// real size. Recursion follows group nesting, which the parser limits.
+    var instructionCount: Int {
+        func add(_ lhs: Int, _ rhs: Int) -> Int {
+            let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+            return overflow ? .max : sum
+        }
+        func times(_ lhs: Int, _ rhs: Int) -> Int {
+            let (product, overflow) = lhs.multipliedReportingOverflow(by: rhs)
+            return overflow ? .max : product
+        }
+        switch self {
+        case .empty:
+            return 0
+        case .scalar, .anyExceptNewline, .characterClass, .assertion:
+            return 1
+        case .group(let body, let captureIndex):
+            return add(body.instructionCount, captureIndex == nil ? 0 : 2)
+        case .concatenation(let items):
+            return items.reduce(0) { add($0, $1.instructionCount) }
+        case .alternation(let branches):
+            return add(branches.reduce(0) { add($0, $1.instructionCount) }, times(2, max(branches.count - 1, 0)))
+        case .repetition(let body, let min, let max, _):
+            let size = body.instructionCount
+            guard let max else { return min == 0 ? add(size, 2) : add(times(min, size), 1) }
+            return add(times(min, size), times(max - min, add(size, 1)))
+        }
+    }
+
     /// Whether the node can match the empty string.
     var isNullable: Bool {
         switch self {

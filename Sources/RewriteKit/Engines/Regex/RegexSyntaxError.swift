@@ -96,9 +96,10 @@ extension RegexSyntaxError {
         Self("invalid repetition '\(text)': the minimum exceeds the maximum", at: offset)
     }
 
-    /// A pattern whose compiled program is too long.
-    static func tooLarge(limit: Int) -> Self {
-        Self("regex is too large (over \(limit) instructions)", at: 0)
+    /// A pattern whose compiled program is too long; `size` when it is known.
+    static func tooLarge(size: Int?, limit: Int) -> Self {
+        guard let size, size < Int.max else { return Self("regex is too large: it compiles to more than \(limit) instructions, the limit", at: 0) }
+        return Self("regex is too large: it compiles to \(size) instructions, more than the limit of \(limit)", at: 0)
     }
 
     /// Groups nested too deeply for the parser's stack.

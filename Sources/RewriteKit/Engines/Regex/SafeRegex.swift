@@ -6,7 +6,18 @@
 /// (backreferences, lookaround, atomic groups, possessive quantifiers) are rejected with a
 /// ``RegexSyntaxError``. `^` and `$` match only at the very start and end of the text, and
 /// `\d`, `\w`, `\s`, `\b` are ASCII-only.
+///
+/// Work is bounded twice: a pattern compiles to at most ``RegexCompiler/maxInstructions``
+/// instructions, and every operation on a text of n scalars (one match, or a whole
+/// replace-all) may take at most ``stepsPerScalar`` × (n + 1) + ``baseSteps`` VM steps, so
+/// no pattern can make an operation cost more than linear time in the text. An operation
+/// over budget throws ``RegexWorkLimitExceeded`` and changes nothing.
 struct SafeRegex: Sendable {
+    /// VM steps (a thread advanced, or an instruction followed) an operation may take per scalar.
+    static let stepsPerScalar = 256
+    /// VM steps every operation may take, whatever the text's length.
+    static let baseSteps = 1_000_000
+
     /// The pattern text as written.
     let pattern: String
     /// Number of capturing groups, named ones included.
@@ -29,41 +40,68 @@ struct SafeRegex: Sendable {
         program = try RegexCompiler.compile(root, captureCount: parser.captureCount, caseInsensitive: parser.caseInsensitive)
     }
 
+    /// The step budget of one operation on `count` scalars.
+    static func budget(for count: Int) -> Int {
+        let (product, overflow) = stepsPerScalar.multipliedReportingOverflow(by: count + 1)
+        return overflow ? Int.max : product.addingReportingOverflow(baseSteps).partialValue
+    }
+
     /// Whether the regex matches anywhere in `text` (no capture bookkeeping; stops at the first match).
-    func matches(_ text: String) -> Bool {
+    func matches(_ text: String) throws(RegexWorkLimitExceeded) -> Bool {
         let scalars = Self.scalars(of: text)
-        return scalars.withUnsafeBufferPointer { buffer in
-            PikeVM.run(program, captures: false) { vm in
+        let budget = Self.budget(for: scalars.count)
+        let result = scalars.withUnsafeBufferPointer { buffer in
+            PikeVM.run(program, captures: false, budget: budget) { vm in
                 vm.search(buffer, from: 0, stopAtFirstMatch: true)
             }
+        }
+        switch result {
+        case .match: return true
+        case .noMatch: return false
+        case .exhausted: throw RegexWorkLimitExceeded(steps: budget, scalars: scalars.count)
         }
     }
 
     /// The leftmost match in `text` (leftmost-first among alternatives), or `nil`.
-    func firstMatch(in text: String) -> RegexMatch? {
+    func firstMatch(in text: String) throws(RegexWorkLimitExceeded) -> RegexMatch? {
         let scalars = Self.scalars(of: text)
-        return scalars.withUnsafeBufferPointer { buffer in
-            PikeVM.run(program, captures: true) { vm in
-                guard vm.search(buffer, from: 0, stopAtFirstMatch: false) else { return nil }
+        let budget = Self.budget(for: scalars.count)
+        let result = scalars.withUnsafeBufferPointer { buffer -> (PikeVM.SearchResult, RegexMatch?) in
+            PikeVM.run(program, captures: true, budget: budget) { vm in
+                let result = vm.search(buffer, from: 0, stopAtFirstMatch: false)
+                guard case .match = result else { return (result, nil) }
                 var indexer = ScalarIndexer(text)
-                return RegexMatch(text: text, slots: vm.captureSlots, groupNames: groupNames, indexer: &indexer)
+                return (result, RegexMatch(text: text, slots: vm.captureSlots, groupNames: groupNames, indexer: &indexer))
             }
         }
+        if case .exhausted = result.0 { throw RegexWorkLimitExceeded(steps: budget, scalars: scalars.count) }
+        return result.1
     }
 
     /// `text` with every non-overlapping match, left to right, replaced by `replacement(match)`.
     ///
     /// After an empty match the search resumes one scalar further, so `a*` on `baaac` with
     /// `-` gives `-b--c-`, as in Perl.
-    func replacingMatches(in text: String, with replacement: (RegexMatch) -> String) -> String {
+    ///
+    /// Every search resumes where the last match ended, and all of them share one budget,
+    /// so the whole replacement is bounded by the text's length.
+    func replacingMatches(
+        in text: String, with replacement: (RegexMatch) -> String
+    ) throws(RegexWorkLimitExceeded) -> String {
         let scalars = Self.scalars(of: text)
+        let budget = Self.budget(for: scalars.count)
         var result = ""
         var copied = text.startIndex
-        scalars.withUnsafeBufferPointer { buffer in
-            PikeVM.run(program, captures: true) { vm in
+        let exhausted = scalars.withUnsafeBufferPointer { buffer -> Bool in
+            PikeVM.run(program, captures: true, budget: budget) { vm -> Bool in
                 var indexer = ScalarIndexer(text)
                 var position = 0
-                while position <= buffer.count, vm.search(buffer, from: position, stopAtFirstMatch: false) {
+                while position <= buffer.count {
+                    switch vm.search(buffer, from: position, stopAtFirstMatch: false) {
+                    case .exhausted: return true
+                    case .noMatch: return false
+                    case .match: break
+                    }
                     let slots = vm.captureSlots
                     let match = RegexMatch(text: text, slots: slots, groupNames: groupNames, indexer: &indexer)
                     if result.isEmpty { result.reserveCapacity(text.utf8.count) }
@@ -72,8 +110,10 @@ struct SafeRegex: Sendable {
                     copied = match.range.upperBound
                     position = slots[1] > slots[0] ? slots[1] : slots[1] + 1
                 }
+                return false
             }
         }
+        if exhausted { throw RegexWorkLimitExceeded(steps: budget, scalars: scalars.count) }
         if copied == text.startIndex && result.isEmpty { return text }
         result += text[copied...]
         return result

@@ -58,4 +58,12 @@ struct JSONActionPipelineTests {
         #expect(result.response.body == bytes)
         #expect(result.trace.eventList.contains(.skipped(action: "replace-body", reason: "the body is not valid UTF-8 text")))
     }
+
+    /// An unpaired surrogate escape is grammatical JSON: the body is edited like any other,
+    /// and the escape is kept as written.
+    @Test func bodiesWithUnpairedSurrogateEscapesAreEdited() throws {
+        let pipeline = try PipelineFixture.pipeline(#"rule "r" { request { inject-json "ok" true } }"#)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("POST", "http://h/", body: #"{"s":"\ud800"}"#))
+        #expect(outcome.request.body?.utf8Text == #"{"s":"\ud800","ok":true}"#)
+    }
 }

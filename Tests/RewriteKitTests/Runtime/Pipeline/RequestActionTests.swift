@@ -79,7 +79,7 @@ struct RequestActionTests {
         let request = try PipelineFixture.request("POST", "http://h/", body: #"{"name": "a\r\nEvil: 1"}"#)
         let outcome = pipeline.processRequest(request)
         #expect(!outcome.request.headers.contains("X-Name"))
-        #expect(outcome.trace.eventList.contains(.skipped(action: "set-header", reason: "the value for 'X-Name' contains CR, LF or NUL")))
+        #expect(outcome.trace.eventList.contains(.skipped(action: "set-header", reason: "the value for 'X-Name' contains a control character (CR, LF, NUL, DEL…)")))
     }
 
     @Test func setBodyOnARequestWithoutBodyCreatesOne() throws {
