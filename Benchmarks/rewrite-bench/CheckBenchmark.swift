@@ -1,59 +1,79 @@
 import Foundation
 
-/// `rewrite check` on a generated 10,000-rule file as a whole process, against the same
-/// process checking a 10-rule file: the ratio is the cost of the rules, not of starting.
+/// `rewrite check` as a whole process on generated 10,000-rule files — the mixed rules of
+/// the match rows, and rules that each end with `stop` (the shadowing analysis's worst
+/// case) — against the same process checking a 10-rule file: the ratio is the cost of the
+/// rules, not of starting.
 struct CheckBenchmark {
     var quick: Bool
 
+    /// A file to check: its row name and text.
+    private struct Case {
+        let name: String
+        let text: String
+    }
+
+    /// 10,000 rules that each stop, with terms that share nothing (the analysis must still
+    /// look at every earlier stopping rule that could cover each rule).
+    static func stoppingRules(count: Int) -> String {
+        (0..<count).map { index in
+            "rule \"s\(index)\" {\n    when host == \"h\(index).example.com\" and path ~ \"/v\(index % 7)/*\"\n    stop\n}\n"
+        }.joined()
+    }
+
     func run() -> (rows: [ResultRow], notes: [String]) {
-        let name = "rewrite check, 10,000-rule file (process)"
+        let cases = [
+            Case(name: "rewrite check, 10,000-rule file (process)", text: GeneratedRule.file(count: 10_000)),
+            Case(name: "rewrite check, 10,000 rules that each stop (process)", text: Self.stoppingRules(count: 10_000)),
+        ]
         let goal = "≤ 0.3 s"
         let binary: URL
         switch RewriteBinary.locate() {
         case .success(let url): binary = url
-        case .failure(let problem): return ([.unavailable(name, reason: problem.description, goal: goal)], [])
+        case .failure(let problem): return (cases.map { .unavailable($0.name, reason: problem.description, goal: goal) }, [])
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewrite-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let large = folder.appendingPathComponent("large.rules")
         let small = folder.appendingPathComponent("small.rules")
+        let files = cases.indices.map { folder.appendingPathComponent("large-\($0).rules") }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(GeneratedRule.file(count: 10_000).utf8).write(to: large)
+            for (file, testCase) in zip(files, cases) { try Data(testCase.text.utf8).write(to: file) }
             try Data(GeneratedRule.file(count: 10).utf8).write(to: small)
         } catch {
-            return ([.unavailable(name, reason: "cannot write the rule files: \(error)", goal: goal)], [])
+            return (cases.map { .unavailable($0.name, reason: "cannot write the rule files: \(error)", goal: goal) }, [])
         }
 
-        var largeRuns = Samples()
+        var largeRuns = Array(repeating: Samples(), count: cases.count)
         var smallRuns = Samples()
         var notes: [String] = []
         let runs = quick ? 5 : 11
         // One untimed run of each first (page cache, dynamic loader), then interleaved.
         for round in -1..<runs {
-            for (file, isLarge) in [(large, true), (small, false)] {
+            for (position, file) in ([small] + files).enumerated() {
                 guard let output = ChildProcess.run(binary.path, ["check", file.path]) else {
-                    return ([.unavailable(name, reason: "cannot start \(binary.path)", goal: goal)], [])
+                    return (cases.map { .unavailable($0.name, reason: "cannot start \(binary.path)", goal: goal) }, [])
                 }
                 if output.status != 0 {
                     let firstLine = output.standardError.split(separator: "\n").first.map(String.init) ?? ""
-                    notes.append("rewrite check exited \(output.status) on the \(isLarge ? "10,000" : "10")-rule file: \(firstLine)")
-                    return ([.unavailable(name, reason: "the generated file does not check clean", goal: goal)], notes)
+                    notes.append("rewrite check exited \(output.status) on \(file.lastPathComponent): \(firstLine)")
+                    return (cases.map { .unavailable($0.name, reason: "a generated file does not check clean", goal: goal) }, notes)
                 }
                 guard round >= 0 else { continue }
-                if isLarge { largeRuns.append(output.elapsed) } else { smallRuns.append(output.elapsed) }
+                if position == 0 { smallRuns.append(output.elapsed) } else { largeRuns[position - 1].append(output.elapsed) }
             }
         }
-        let measured = largeRuns.median
+        notes.append("rewrite check: \(runs) runs each, binary \(binary.path); the 10,000-rule files are \(files.map { Format.megabytes(Double((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)) }.joined(separator: " and "))")
         let baseline = smallRuns.median
-        notes.append("rewrite check: \(runs) runs each, binary \(binary.path); 10,000-rule file is \(Format.megabytes(Double((try? large.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)))")
-        let row = ResultRow(
-            name: name,
-            measured: "\(Format.duration(measured)) (max \(Format.duration(largeRuns.maximum)))",
-            baseline: "\(Format.duration(baseline)) 10-rule file",
-            ratio: Format.ratio(measured / baseline), goal: goal,
-            verdict: measured <= 0.3e9 ? .met : .missed)
-        return ([row], notes)
+        let rows = zip(cases, largeRuns).map { testCase, samples in
+            ResultRow(
+                name: testCase.name,
+                measured: "\(Format.duration(samples.median)) (max \(Format.duration(samples.maximum)))",
+                baseline: "\(Format.duration(baseline)) 10-rule file",
+                ratio: Format.ratio(samples.median / baseline), goal: goal,
+                verdict: samples.median <= 0.3e9 ? .met : .missed)
+        }
+        return (rows, notes)
     }
 }
 

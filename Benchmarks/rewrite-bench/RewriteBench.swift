@@ -27,6 +27,7 @@ enum RewriteBench {
         group("match") { MatchBenchmark(quick: options.quick).run() }
         group("check") { CheckBenchmark(quick: options.quick).run() }
         group("json") { JSONBenchmark(quick: options.quick).run() }
+        group("hostile") { HostileInputBenchmark(quick: options.quick).run() }
         group("latency") { InterceptionBenchmark(quick: options.quick).run() }
         group("memory") { StreamingMemoryBenchmark(quick: options.quick).run() }
 

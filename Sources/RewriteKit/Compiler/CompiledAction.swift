@@ -25,10 +25,31 @@ struct CompiledAction: Sendable {
 
     /// The action and its arguments.
     let kind: Kind
-    /// The action's name as written (`set-header`).
-    let name: String
     /// The 1-based line of the action.
     let line: Int
+
+    /// The action's name as written (`set-header`).
+    var name: String {
+        switch kind {
+        case .setHeader: "set-header"
+        case .addHeader: "add-header"
+        case .removeHeader: "remove-header"
+        case .setQuery: "set-query"
+        case .removeQuery: "remove-query"
+        case .setURL: "set-url"
+        case .setHost: "set-host"
+        case .setPath: "set-path"
+        case .setScheme: "set-scheme"
+        case .wrapJSON: "wrap-json"
+        case .injectJSON: "inject-json"
+        case .removeJSON: "remove-json"
+        case .replaceBody: "replace-body"
+        case .setBody: "set-body"
+        case .setStatus: "set-status"
+        case .log: "log"
+        case .tag: "tag"
+        }
+    }
 
     /// Whether the action reads or writes the body.
     var touchesBody: Bool {

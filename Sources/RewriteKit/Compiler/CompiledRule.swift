@@ -1,5 +1,28 @@
 /// A rule ready to run: conditions compiled, actions prepared, files read.
+///
+/// What most rules lack (response blocks, a terminal clause, shaping) sits in one optional
+/// box, so a rule file of a hundred thousand simple rules stays small in memory.
 final class CompiledRule: Sendable {
+    /// The clauses most rules do not have.
+    private final class Extras: Sendable {
+        let responseBlocks: [CompiledResponseBlock]
+        let terminal: Terminal?
+        let delay: Double?
+        let throttleBytesPerSecond: Int?
+        let cacheLifetime: Double?
+
+        init(
+            responseBlocks: [CompiledResponseBlock], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?,
+            cacheLifetime: Double?
+        ) {
+            self.responseBlocks = responseBlocks
+            self.terminal = terminal
+            self.delay = delay
+            self.throttleBytesPerSecond = throttleBytesPerSecond
+            self.cacheLifetime = cacheLifetime
+        }
+    }
+
     /// A terminal clause.
     enum Terminal: Sendable {
         /// `respond STATUS { ... }`.
@@ -18,16 +41,7 @@ final class CompiledRule: Sendable {
     let captureCount: Int
     /// The `request { }` actions, in order (several blocks are concatenated).
     let requestActions: [CompiledAction]
-    /// The `response { }` and `response when` blocks, in order.
-    let responseBlocks: [CompiledResponseBlock]
-    /// `respond` or `fail`, if any.
-    let terminal: Terminal?
-    /// `delay`, in seconds.
-    let delay: Double?
-    /// `throttle`, in bytes per second.
-    let throttleBytesPerSecond: Int?
-    /// `cache`, in seconds.
-    let cacheLifetime: Double?
+    private let extras: Extras?
     /// Whether the rule has `stop`.
     let stops: Bool
     /// Whether the request phase reads the request body: a `json`/`body` condition, a
@@ -43,17 +57,30 @@ final class CompiledRule: Sendable {
         self.condition = condition
         self.captureCount = captureCount
         self.requestActions = requestActions
-        self.responseBlocks = responseBlocks
-        self.terminal = terminal
-        self.delay = delay
-        self.throttleBytesPerSecond = throttleBytesPerSecond
-        self.cacheLifetime = cacheLifetime
+        let hasExtras = !responseBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
+            || cacheLifetime != nil
+        extras = hasExtras
+            ? Extras(
+                responseBlocks: responseBlocks, terminal: terminal, delay: delay,
+                throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime)
+            : nil
         self.stops = stops
         var respondReadsJSON = false
         if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONBody }
         requestNeedsBody = (condition?.readsBody ?? false) || requestActions.contains(where: \.readsRequestBody)
             || respondReadsJSON
     }
+
+    /// The `response { }` and `response when` blocks, in order.
+    var responseBlocks: [CompiledResponseBlock] { extras?.responseBlocks ?? [] }
+    /// `respond` or `fail`, if any.
+    var terminal: Terminal? { extras?.terminal }
+    /// `delay`, in seconds.
+    var delay: Double? { extras?.delay }
+    /// `throttle`, in bytes per second.
+    var throttleBytesPerSecond: Int? { extras?.throttleBytesPerSecond }
+    /// `cache`, in seconds.
+    var cacheLifetime: Double? { extras?.cacheLifetime }
 
     /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
     var responseNeedsBody: Bool {

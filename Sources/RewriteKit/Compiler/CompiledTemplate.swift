@@ -1,4 +1,6 @@
 /// A string literal ready to render: literal text and resolved placeholders.
+///
+/// A template without placeholders (most are) keeps only its text, no list of parts.
 struct CompiledTemplate: Sendable, Hashable {
     /// One piece of the template.
     enum Part: Sendable, Hashable {
@@ -8,15 +10,14 @@ struct CompiledTemplate: Sendable, Hashable {
         case variable(TemplateSource)
     }
 
-    /// The pieces, in order.
-    let parts: [Part]
     /// The text when the template has no placeholders, else `nil`.
     let constant: String?
+    /// The pieces, in order; empty when the template is ``constant``.
+    private let variableParts: [Part]
     /// Whether a placeholder reads the JSON body (`${json.PATH}`).
     let readsJSONBody: Bool
 
     init(parts: [Part]) {
-        self.parts = parts
         var text = ""
         var isConstant = true
         var readsJSON = false
@@ -29,17 +30,31 @@ struct CompiledTemplate: Sendable, Hashable {
             }
         }
         constant = isConstant ? text : nil
+        variableParts = isConstant ? [] : parts
         readsJSONBody = readsJSON
     }
 
     /// A template of fixed text.
     init(constant text: String) {
-        self.init(parts: [.literal(text)])
+        constant = text
+        variableParts = []
+        readsJSONBody = false
+    }
+
+    /// The pieces, in order.
+    var parts: [Part] {
+        constant.map { [.literal($0)] } ?? variableParts
+    }
+
+    /// Whether a placeholder renders a regex group.
+    var readsCaptures: Bool {
+        variableParts.contains { if case .variable(.group) = $0 { true } else { false } }
     }
 
     /// The text with each placeholder written back as `${...}`.
     var displayText: String {
-        parts.map { part in
+        if let constant { return constant }
+        return variableParts.map { part in
             switch part {
             case .literal(let text): text
             case .variable(let source): "${\(source.spelling)}"

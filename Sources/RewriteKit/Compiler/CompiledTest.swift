@@ -91,7 +91,7 @@ struct CompiledTest: Sendable {
     /// run after the regexes that fill the group.
     var readsCaptures: Bool {
         func reads(_ value: OperandValue) -> Bool {
-            value.template?.parts.contains { if case .variable(.group) = $0 { true } else { false } } ?? false
+            value.template?.readsCaptures ?? false
         }
         switch operand {
         case .value(let value): return reads(value)

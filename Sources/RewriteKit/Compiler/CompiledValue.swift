@@ -1,9 +1,12 @@
 /// An action argument or `respond` header value, ready to render as text or as JSON.
 enum CompiledValue: Sendable, Hashable {
-    /// A value fixed when the rules load, in both forms: its text (header values, URL
-    /// parts) and its JSON (`inject-json`): a string's JSON is quoted, a number keeps its
-    /// spelling, a JSON literal its exact text.
-    case constant(text: String, json: [UInt8])
+    /// A string fixed when the rules load: as text itself, as JSON a quoted string.
+    case string(String)
+    /// A number, `true`, `false`, `null` or a JSON literal: its text is its JSON (the
+    /// spelling as written, validated when the rules load).
+    case json(String)
+    /// A number whose spelling is not JSON (`+1`): its text as written, its JSON normalized.
+    case number(text: String, json: String)
     /// A string with placeholders: rendered per message; as JSON, a quoted string.
     case template(CompiledTemplate)
     /// `now()`: Unix seconds, a number in JSON.

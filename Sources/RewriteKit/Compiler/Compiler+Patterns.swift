@@ -3,8 +3,13 @@ extension Compiler {
     /// Compiles a regex literal with the linear-time engine; `nil` (reported at the
     /// offending character) when the engine refuses it.
     mutating func compile(_ literal: RegexLiteral, caseInsensitive: Bool = false) -> SafeRegex? {
+        let ignoresCase = literal.caseInsensitive || caseInsensitive
+        let key = (ignoresCase ? "i/" : "/") + literal.pattern
+        if let known = regexes[key] { return known }
         do {
-            return try SafeRegex(pattern: literal.pattern, caseInsensitive: literal.caseInsensitive || caseInsensitive)
+            let regex = try SafeRegex(pattern: literal.pattern, caseInsensitive: ignoresCase)
+            regexes[key] = regex
+            return regex
         } catch {
             let location = sourceLocation(ofPatternScalar: error.offset, in: literal)
             self.error(DiagnosticMessages.invalidRegex(error.message), SourceRange(at: location))

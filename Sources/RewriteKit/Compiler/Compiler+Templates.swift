@@ -62,29 +62,28 @@ extension Compiler {
         case .string(let template):
             let compiled = compile(template, groups: groups)
             guard let text = compiled.constant else { return .template(compiled) }
-            return .constant(text: text, json: JSONText.quotedBytes(text))
+            return .string(text)
         case .number(let number, let raw):
-            let json = JSONSyntax.validate(Array(raw.utf8)) == nil ? raw : NumberText.format(number)
-            return .constant(text: raw, json: Array(json.utf8))
+            guard JSONSyntax.validate(Array(raw.utf8)) == nil else { return .number(text: raw, json: NumberText.format(number)) }
+            return .json(raw)
         case .bool(let flag):
-            let text = flag ? "true" : "false"
-            return .constant(text: text, json: Array(text.utf8))
+            return .json(flag ? "true" : "false")
         case .null:
-            return .constant(text: "null", json: Array("null".utf8))
+            return .json("null")
         case .json(let literal):
             _ = jsonValue(literal)
-            return .constant(text: literal.text, json: Array(literal.text.utf8))
+            return .json(literal.text)
         case .call(.now):
             return .now
         case .call(.uuid):
             return .uuid
         case .word(let word):
             error(DiagnosticMessages.bareWord(word), value.range, fixIt: Diagnostic.FixIt(range: value.range, replacement: "\"\(word)\""))
-            return .constant(text: word, json: JSONText.quotedBytes(word))
+            return .string(word)
         case .list, .range, .regex, .duration, .size:
             // The parser never lets these through as action values.
             error(DiagnosticMessages.operatorNeeds("=", "a single value", found: value.kindDescription), value.range)
-            return .constant(text: "", json: JSONText.quotedBytes(""))
+            return .string("")
         }
     }
 }

@@ -19,51 +19,62 @@ package struct Compiler {
     var pendingGroupReferences: [(number: Int, range: SourceRange)] = []
     /// The regex group slots of the rule (or guard) being compiled that hold URL text.
     var urlSlots: Set<Int> = []
+    /// The regexes compiled so far, by flags and pattern: rules that repeat a pattern share
+    /// one compiled program.
+    var regexes: [String: SafeRegex] = [:]
 
     init(source: SourceFile) {
         self.source = source
         self.bodyFiles = BodyFileResolver(baseDirectory: source.baseDirectory)
     }
 
-    /// Lexes, parses and compiles a rule file.
+    /// Lexes, parses and compiles a rule file, one rule at a time: each rule is compiled as
+    /// soon as it is parsed and its syntax and tokens are then dropped, so loading a large
+    /// file holds one rule's syntax tree at a time, not the file's.
     package static func compile(_ source: SourceFile) -> Compilation {
-        let (tokens, lexerDiagnostics) = Lexer.tokenize(source)
-        let (file, parserDiagnostics) = Parser.parse(source, tokens: tokens)
+        var parser = Parser(source: source)
         var compiler = Compiler(source: source)
-        let rules = compiler.compile(file)
-        let all = lexerDiagnostics + parserDiagnostics + compiler.diagnostics
+        var fileState = FileState()
+        // About one rule per hundred bytes: sized once instead of regrown for big files.
+        let expectedRules = min(source.text.utf8.count / 100, 1 << 20)
+        fileState.firstByName.reserveCapacity(expectedRules)
+        fileState.rules.reserveCapacity(expectedRules)
+        _ = parser.parseFile { rule in compiler.compile(rule, in: &fileState) }
+        let all = parser.lexer.diagnostics + parser.diagnostics + compiler.diagnostics
         // Stable sort by position: diagnostics at the same spot keep the order they were found in.
         let sorted = all.enumerated().sorted { lhs, rhs in
             (lhs.element.range.start.offset, lhs.offset) < (rhs.element.range.start.offset, rhs.offset)
         }.map(\.element)
-        return Compilation(rules: rules, diagnostics: sorted)
+        return Compilation(rules: fileState.rules, diagnostics: sorted)
     }
 
-    /// Compiles every rule, in file order, with the checks that span rules: duplicate
-    /// names and rules an earlier `stop` rule shadows.
-    mutating func compile(_ file: RuleFile) -> [CompiledRule] {
-        var firstByName: [String: Rule] = [:]
+    /// What the checks that span rules remember from rule to rule, and the rules so far.
+    struct FileState {
+        /// Where each name was first used; only positions are kept, never syntax.
+        var firstByName: [String: SourceRange] = [:]
+        /// The stopping rules so far.
         var shadows = ShadowAnalysis()
+        /// The compiled rules, in file order.
         var rules: [CompiledRule] = []
-        rules.reserveCapacity(file.rules.count)
-        for rule in file.rules {
-            if let first = firstByName[rule.name] {
-                error(
-                    DiagnosticMessages.duplicateRule(rule.name), rule.nameRange,
-                    notes: [note(DiagnosticMessages.firstRuleNamed(rule.name), first.nameRange)])
-            } else {
-                firstByName[rule.name] = rule
-            }
-            if let earlier = shadows.stoppingRule(shadowing: rule) {
-                let stopRange = earlier.clauses.first { $0.kind == .stop }?.range ?? earlier.nameRange
-                warning(
-                    DiagnosticMessages.unreachableRule(rule.name, shadowedBy: earlier.name), rule.nameRange,
-                    notes: [note(DiagnosticMessages.stoppingRuleHere(earlier.name), stopRange)])
-            }
-            shadows.add(rule)
-            rules.append(compile(rule))
+    }
+
+    /// Compiles the next rule of a file with the checks that span rules: duplicate names and
+    /// rules an earlier `stop` rule shadows.
+    mutating func compile(_ rule: Rule, in file: inout FileState) {
+        if let first = file.firstByName[rule.name] {
+            error(
+                DiagnosticMessages.duplicateRule(rule.name), rule.nameRange,
+                notes: [note(DiagnosticMessages.firstRuleNamed(rule.name), first)])
+        } else {
+            file.firstByName[rule.name] = rule.nameRange
         }
-        return rules
+        if let earlier = file.shadows.stoppingRule(shadowing: rule) {
+            warning(
+                DiagnosticMessages.unreachableRule(rule.name, shadowedBy: earlier.name), rule.nameRange,
+                notes: [note(DiagnosticMessages.stoppingRuleHere(earlier.name), earlier.stopRange)])
+        }
+        file.shadows.add(rule)
+        file.rules.append(compile(rule))
     }
 
     // MARK: - Reporting

@@ -9,12 +9,20 @@ struct ShadowAnalysis {
     /// The most stopping rules one rule is compared with.
     static let candidateLimit = 64
 
-    private var stoppers: [(rule: Rule, terms: Set<String>)] = []
+    /// A stopping rule, as the warning names it.
+    struct Stopper {
+        /// The rule's name.
+        let name: String
+        /// Where its `stop` is.
+        let stopRange: SourceRange
+    }
+
+    private var stoppers: [(rule: Stopper, terms: Set<String>)] = []
     private var stoppersByTerm: [String: [Int]] = [:]
-    private var unconditionalStopper: Rule?
+    private var unconditionalStopper: Stopper?
 
     /// The earliest stopping rule seen so far that shadows `rule`, if any.
-    func stoppingRule(shadowing rule: Rule) -> Rule? {
+    func stoppingRule(shadowing rule: Rule) -> Stopper? {
         if let unconditionalStopper { return unconditionalStopper }
         guard !stoppers.isEmpty else { return nil }
         let terms = Self.terms(of: rule)
@@ -33,13 +41,14 @@ struct ShadowAnalysis {
     /// Remembers `rule` if it stops.
     mutating func add(_ rule: Rule) {
         guard rule.stops else { return }
+        let stopper = Stopper(name: rule.name, stopRange: rule.clauses.first { $0.kind == .stop }?.range ?? rule.nameRange)
         let terms = Self.terms(of: rule)
         guard let rarest = terms.min(by: { (stoppersByTerm[$0]?.count ?? 0, $0) < (stoppersByTerm[$1]?.count ?? 0, $1) }) else {
-            if unconditionalStopper == nil { unconditionalStopper = rule }
+            if unconditionalStopper == nil { unconditionalStopper = stopper }
             return
         }
         stoppersByTerm[rarest, default: []].append(stoppers.count)
-        stoppers.append((rule, terms))
+        stoppers.append((stopper, terms))
     }
 
     /// The canonical texts of the terms every `when` of the rule `and`s together.

@@ -24,11 +24,20 @@ struct RuleIndex: Sendable {
         case any
     }
 
-    private var exactHosts: [UInt64: [Int32]] = [:]
-    private var hostSuffixes: [UInt64: [Int32]] = [:]
-    private var pathSegments: [UInt64: [Int32]] = [:]
-    private var methods: [String: [Int32]] = [:]
-    private var anyRules: [Int32] = []
+    /// Every candidate list, back to back; the tables hold where each list lies in it, so
+    /// a hundred thousand rules cost one array, not a hundred thousand small ones.
+    private let postings: [Int32]
+    private let exactHosts: [UInt64: ListSpan]
+    private let hostSuffixes: [UInt64: ListSpan]
+    private let pathSegments: [UInt64: ListSpan]
+    private let methods: [String: ListSpan]
+    private let anyRules: ListSpan
+
+    /// Where one candidate list lies in ``postings``.
+    private struct ListSpan: Sendable {
+        let start: Int32
+        let count: Int32
+    }
 
     /// Files each rule under the key its compiled condition gives; positions are indexes into `rules`.
     init(rules: [CompiledRule]) {
@@ -37,6 +46,11 @@ struct RuleIndex: Sendable {
 
     /// Files each rule under its key; positions are indexes into `keys`.
     init(keys: [Key]) {
+        var exactHosts: [UInt64: [Int32]] = [:]
+        var hostSuffixes: [UInt64: [Int32]] = [:]
+        var pathSegments: [UInt64: [Int32]] = [:]
+        var methods: [String: [Int32]] = [:]
+        var anyRules: [Int32] = []
         for (position, key) in keys.enumerated() {
             let slot = Int32(truncatingIfNeeded: position)
             switch key {
@@ -52,28 +66,43 @@ struct RuleIndex: Sendable {
                 anyRules.append(slot)
             }
         }
+        var postings: [Int32] = []
+        postings.reserveCapacity(keys.count)
+        func span(_ list: [Int32]) -> ListSpan {
+            defer { postings += list }
+            return ListSpan(start: Int32(truncatingIfNeeded: postings.count), count: Int32(truncatingIfNeeded: list.count))
+        }
+        self.anyRules = span(anyRules)
+        self.methods = methods.mapValues(span)
+        self.pathSegments = pathSegments.mapValues(span)
+        self.exactHosts = exactHosts.mapValues(span)
+        self.hostSuffixes = hostSuffixes.mapValues(span)
+        self.postings = postings
+    }
+
+    private func list(_ span: ListSpan) -> ArraySlice<Int32> {
+        postings[Int(span.start)..<Int(span.start + span.count)]
     }
 
     /// Calls `body` with each non-empty candidate list (each in file order) until it returns false.
-    func forEachCandidateList(for request: HTTPRequest, _ body: ([Int32]) -> Bool) {
-        if !anyRules.isEmpty, !body(anyRules) { return }
-        if !methods.isEmpty, let list = methods[ASCIICase.uppercased(request.method)], !body(list) { return }
-        if !pathSegments.isEmpty, let list = pathSegments[HostHash.firstSegment(of: request.url.path)], !body(list) {
+    func forEachCandidateList(for request: HTTPRequest, _ body: (ArraySlice<Int32>) -> Bool) {
+        if anyRules.count > 0, !body(list(anyRules)) { return }
+        if !methods.isEmpty, let span = methods[ASCIICase.uppercased(request.method)], !body(list(span)) { return }
+        if !pathSegments.isEmpty, let span = pathSegments[HostHash.firstSegment(of: request.url.path)], !body(list(span)) {
             return
         }
         if exactHosts.isEmpty && hostSuffixes.isEmpty { return }
         var keepGoing = true
         HostHash.forEachSuffix(of: request.url.normalizedHost) { hash, isWhole in
-            let table = isWhole ? exactHosts : hostSuffixes
-            if let list = table[hash] { keepGoing = body(list) }
+            if let span = (isWhole ? exactHosts : hostSuffixes)[hash] { keepGoing = body(list(span)) }
             return keepGoing
         }
     }
 
     /// The positions of the rules that could apply, in file order.
-    func candidates(for request: HTTPRequest) -> [Int32] {
-        var first: [Int32]?
-        var lists: [[Int32]] = []
+    func candidates(for request: HTTPRequest) -> ArraySlice<Int32> {
+        var first: ArraySlice<Int32>?
+        var lists: [ArraySlice<Int32>] = []
         forEachCandidateList(for: request) { list in
             if first == nil { first = list } else { lists.append(list) }
             return true
@@ -81,11 +110,11 @@ struct RuleIndex: Sendable {
         guard let first else { return [] }
         if lists.isEmpty { return first }
         lists.append(first)
-        return Self.merge(lists)
+        return Self.merge(lists)[...]
     }
 
     /// Merges sorted lists with no shared elements into one sorted list.
-    static func merge(_ lists: [[Int32]]) -> [Int32] {
+    static func merge(_ lists: [ArraySlice<Int32>]) -> [Int32] {
         var cursors = [Int](repeating: 0, count: lists.count)
         var merged: [Int32] = []
         merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
@@ -93,7 +122,7 @@ struct RuleIndex: Sendable {
             var best = -1
             var bestValue = Int32.max
             for (list, cursor) in zip(lists.indices, cursors) where cursor < lists[list].count {
-                let value = lists[list][cursor]
+                let value = lists[list][lists[list].startIndex + cursor]
                 if best < 0 || value < bestValue {
                     best = list
                     bestValue = value

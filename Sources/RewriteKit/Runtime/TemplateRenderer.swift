@@ -56,7 +56,7 @@ struct TemplateRenderer: ~Copyable {
     /// A value as text, for header values, URL parts and bodies.
     mutating func text(of value: CompiledValue) -> String {
         switch value {
-        case .constant(let text, _): text
+        case .string(let text), .json(let text), .number(let text, _): text
         case .template(let template): render(template)
         case .now: String(environment.unixSeconds)
         case .uuid: environment.makeUUID()
@@ -68,7 +68,8 @@ struct TemplateRenderer: ~Copyable {
     /// construction (constants were validated when the rules loaded).
     mutating func json(of value: CompiledValue) -> JSONDocument {
         switch value {
-        case .constant(_, let json): JSONDocument(trusted: json)
+        case .string(let text): JSONDocument(trusted: JSONText.quotedBytes(text))
+        case .json(let text), .number(_, let text): JSONDocument(trusted: Array(text.utf8))
         case .template(let template): JSONDocument(trusted: JSONText.quotedBytes(render(template)))
         case .now: JSONDocument(trusted: Array(String(environment.unixSeconds).utf8))
         case .uuid: JSONDocument(trusted: JSONText.quotedBytes(environment.makeUUID()))

@@ -17,11 +17,26 @@ struct Lexer {
         self.bytes = source.bytes
     }
 
+    /// Whether ``TokenKind/endOfFile`` has been emitted.
+    private(set) var isFinished = false
+
     /// Lexes the whole file; the last token is always ``TokenKind/endOfFile``.
     static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(source: source)
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
+    }
+
+    /// Lexes until ``tokens`` holds at least `count` tokens, or the file has ended.
+    mutating func lex(atLeast count: Int) {
+        while tokens.count < count && !isFinished { step() }
+    }
+
+    /// Forgets the first `count` tokens (the parser is done with them); the last token is
+    /// always kept, since lexing the next one may depend on it.
+    mutating func dropTokens(_ count: Int) {
+        let dropped = min(count, tokens.count - 1)
+        if dropped > 0 { tokens.removeFirst(dropped) }
     }
 
     // MARK: - Positions
@@ -66,8 +81,20 @@ struct Lexer {
 
     // MARK: - Main loop
 
+    /// Lexes the whole file.
     mutating func run() {
-        while let byte = peek() {
+        while !isFinished { step() }
+    }
+
+    /// Reads one lexical element (a token, or whitespace or a comment); at the end of the
+    /// text, emits ``TokenKind/endOfFile``.
+    mutating func step() {
+        guard let byte = peek() else {
+            emit(.endOfFile, from: location)
+            isFinished = true
+            return
+        }
+        do {
             let start = location
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
@@ -109,7 +136,6 @@ struct Lexer {
                 }
             }
         }
-        emit(.endOfFile, from: location)
     }
 
     /// Consumes one- or two-character punctuation, returning its kind.

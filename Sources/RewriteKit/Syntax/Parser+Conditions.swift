@@ -82,7 +82,11 @@ extension Parser {
     mutating func failContinuedCondition() throws(Abort) {
         guard current.kind == .newline else { return }
         var ahead = 1
-        while peek(ahead).kind == .newline { ahead += 1 }
+        ensureLexed(ahead)
+        while peek(ahead).kind == .newline {
+            ahead += 1
+            ensureLexed(ahead)
+        }
         let next = peek(ahead)
         guard next.isWord("and") || next.isWord("or") else { return }
         for _ in 0..<ahead { advance() }

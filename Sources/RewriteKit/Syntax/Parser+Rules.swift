@@ -1,13 +1,15 @@
 /// Files, rules and clauses.
 extension Parser {
-    mutating func parseFile() -> RuleFile {
-        let start = tokens.first?.range.start ?? SourceLocation(line: 1, column: 1, offset: 0)
-        var rules: [Rule] = []
+    /// Parses every rule, handing each to `rule` as soon as it is read (the parser keeps
+    /// neither the rule nor its tokens); returns the file's range.
+    mutating func parseFile(_ handle: (Rule) -> Void) -> SourceRange {
+        let start = current.range.start
         while true {
+            forgetReadTokens()
             skipSeparators()
             if current.kind == .endOfFile { break }
             if current.isWord("rule") {
-                if let rule = parseRule() { rules.append(rule) }
+                if let rule = parseRule() { handle(rule) }
                 continue
             }
             if current.kind == .word, let suggestion = Suggestions.closest(to: current.text, in: ["rule"]) {
@@ -15,7 +17,7 @@ extension Parser {
                 report(
                     DiagnosticMessages.unknown("keyword", current.text, suggestion: suggestion),
                     at: current.range, fixIt: suggestion)
-                if let rule = parseRule() { rules.append(rule) }
+                if let rule = parseRule() { handle(rule) }
                 continue
             }
             report(DiagnosticMessages.expected("'rule'", found: describe(current)), at: current.range, about: current)
@@ -27,7 +29,7 @@ extension Parser {
         }
         // An empty file, or one of only comments, is valid: users comment every rule out
         // to switch a file off, and apps may ship an empty file in release builds.
-        return RuleFile(rules: rules, range: SourceRange(start: start, end: current.range.end))
+        return SourceRange(start: start, end: current.range.end)
     }
 
     /// `rule "NAME" { CLAUSES }`; called at the `rule` word.

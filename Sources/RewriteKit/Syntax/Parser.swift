@@ -16,35 +16,62 @@ struct Parser {
     /// The clause keywords and `rule`, for quick lookups.
     static let statementWords: Set<String> = Set(clauseKeywords + ["rule"])
 
+    /// How many tokens past the current one are always lexed, for ``peek(_:)``.
+    static let lookahead = 2
+
     let source: SourceFile
-    let tokens: [Token]
+    /// Produces tokens as the parser needs them; its ``Lexer/tokens`` hold the ones not yet
+    /// forgotten, and `position` indexes them.
+    private(set) var lexer: Lexer
     var position = 0
     var depth = 0
     var diagnostics: [Diagnostic] = []
 
-    init(source: SourceFile, tokens: [Token]) {
+    init(source: SourceFile) {
         self.source = source
-        self.tokens = tokens
+        lexer = Lexer(source: source)
+        lexer.lex(atLeast: Self.lookahead + 1)
     }
 
-    /// Parses a whole file.
-    static func parse(_ source: SourceFile, tokens: [Token]) -> (file: RuleFile, diagnostics: [Diagnostic]) {
-        var parser = Parser(source: source, tokens: tokens)
-        let file = parser.parseFile()
-        return (file, parser.diagnostics)
+    /// Parses a whole file into a syntax tree (the lexer's diagnostics first).
+    static func parse(_ source: SourceFile) -> (file: RuleFile, diagnostics: [Diagnostic]) {
+        var parser = Parser(source: source)
+        var rules: [Rule] = []
+        let range = parser.parseFile { rules.append($0) }
+        return (RuleFile(rules: rules, range: range), parser.lexer.diagnostics + parser.diagnostics)
     }
 
     // MARK: - Token access
 
-    var current: Token { tokens[min(position, tokens.count - 1)] }
+    var tokens: [Token] { lexer.tokens }
 
-    func peek(_ ahead: Int) -> Token { tokens[min(position + ahead, tokens.count - 1)] }
+    var current: Token { lexer.tokens[min(position, lexer.tokens.count - 1)] }
+
+    /// The token `ahead` places on (at most ``lookahead``, or call ``ensureLexed(_:)`` first).
+    func peek(_ ahead: Int) -> Token { lexer.tokens[min(position + ahead, lexer.tokens.count - 1)] }
+
+    /// Lexes at least `ahead` tokens past the current one.
+    mutating func ensureLexed(_ ahead: Int) {
+        lexer.lex(atLeast: position + ahead + 1)
+    }
 
     @discardableResult
     mutating func advance() -> Token {
         let token = current
-        if position < tokens.count - 1 { position += 1 }
+        if position < lexer.tokens.count - 1 {
+            position += 1
+            lexer.lex(atLeast: position + Self.lookahead + 1)
+        }
         return token
+    }
+
+    /// Forgets the tokens before the previous one: called between rules, so memory holds
+    /// one rule's tokens, not the file's.
+    mutating func forgetReadTokens() {
+        guard position > 1 else { return }
+        let count = lexer.tokens.count
+        lexer.dropTokens(position - 1)
+        position -= count - lexer.tokens.count
     }
 
     /// Skips newlines and `;`.
@@ -58,7 +85,7 @@ struct Parser {
     }
 
     /// The end of the previous token.
-    var previousEnd: SourceLocation { tokens[max(position - 1, 0)].range.end }
+    var previousEnd: SourceLocation { lexer.tokens[max(position - 1, 0)].range.end }
 
     func range(from start: SourceLocation) -> SourceRange {
         SourceRange(start: start, end: previousEnd)
@@ -129,7 +156,7 @@ struct Parser {
     /// Requires the statement to end here: newline, `;`, `}` or end of file.
     mutating func expectStatementEnd() throws(Abort) {
         // A block closed early (missing `}`) leaves us at the start of the next line.
-        let atLineStart = position > 0 && tokens[position - 1].kind == .newline
+        let atLineStart = position > 0 && lexer.tokens[position - 1].kind == .newline
         guard current.kind.endsStatement || current.kind == .rightBrace || atLineStart else {
             try failExpected("end of line")
         }

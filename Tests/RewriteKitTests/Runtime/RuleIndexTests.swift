@@ -36,7 +36,7 @@ struct RuleIndexTests {
             .hostSuffix("com"), .hosts(["other.com"]), .hosts(["api.example.com", "x.org"]),
         ])
         func candidates(_ method: String, _ url: String) throws -> [Int32] {
-            index.candidates(for: try PipelineFixture.request(method, url))
+            Array(index.candidates(for: try PipelineFixture.request(method, url)))
         }
         #expect(try candidates("GET", "https://API.example.com/v1/a") == [0, 1, 2, 3, 5, 7])
         #expect(try candidates("POST", "https://example.com/") == [2, 4, 5])

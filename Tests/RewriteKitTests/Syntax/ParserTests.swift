@@ -8,7 +8,7 @@ struct ParserTests {
     func parse(_ marked: String) -> (FrontEndFixture, RuleFile, [String]) {
         let (fixture, lines, _) = frontEndDiagnostics(marked)
         let source = SourceFile(name: "test.rules", text: fixture.text)
-        return (fixture, Parser.parse(source, tokens: Lexer.tokenize(source).tokens).file, lines)
+        return (fixture, Parser.parse(source).file, lines)
     }
 
     func span(_ range: SourceRange) -> String { "\(range.start)-\(range.end)" }

@@ -2,14 +2,18 @@
 ///
 /// `*` matches any run of scalars (including `/` and `.`), `?` exactly one scalar,
 /// `[abc]`, `[a-z]` and `[!a]` (or `[^a]`) one scalar from a set, and `\` makes the next
-/// scalar literal. A `[` without its `]` is a literal `[`. Matching uses the greedy
-/// two-pointer algorithm that backtracks only to the last `*`, so it never recurses and
-/// costs at most O(pattern × text).
-struct GlobPattern: Sendable {
+/// scalar literal. A `[` without its `]` is a literal `[`. Text is compared scalar for
+/// scalar: callers put text and pattern in the same normal form first.
+///
+/// The common shapes — exact text, `PREFIX*`, `*SUFFIX`, `*MIDDLE*` — are matched as byte
+/// comparisons and keep no token list; any other pattern uses the greedy two-pointer
+/// algorithm that backtracks only to the last `*`, so it never recurses and costs at most
+/// O(pattern × text). Compiled globs are shared (a class) and immutable.
+final class GlobPattern: Sendable {
     /// One element of a parsed glob.
     private enum Token: Sendable {
-        /// A literal scalar and its case-folded value.
-        case literal(original: UInt32, folded: UInt32)
+        /// A literal scalar.
+        case literal(UInt32)
         /// `?`.
         case anyScalar
         /// `*` (runs of stars are collapsed).
@@ -18,29 +22,62 @@ struct GlobPattern: Sendable {
         case set(CharacterClass)
     }
 
+    /// How the pattern is matched.
+    private enum Shape: Sendable {
+        /// No wildcards: the text equals ``literalPrefix``.
+        case exact
+        /// `PREFIX*`.
+        case prefix
+        /// `*SUFFIX`.
+        case suffix
+        /// `*MIDDLE*`.
+        case contains(String)
+        /// Anything else.
+        case general([Token])
+    }
+
     /// The pattern text as written.
     let pattern: String
-    /// Whether letters match regardless of case.
-    let isCaseInsensitive: Bool
     /// The fixed text before the first wildcard (the whole pattern, unescaped, when literal).
     let literalPrefix: String
     /// The fixed text after the last wildcard (the whole pattern, unescaped, when literal).
     let literalSuffix: String
     /// Whether the pattern has no wildcards, so it matches exactly one string.
     let isLiteral: Bool
-    /// The parsed pattern.
-    private let tokens: [Token]
+    private let shape: Shape
 
     /// Parses `pattern`; every pattern is valid (malformed brackets are literal).
-    init(_ pattern: String, caseInsensitive: Bool = false) {
+    init(_ pattern: String) {
         self.pattern = pattern
-        isCaseInsensitive = caseInsensitive
-        let tokens = Self.parse(Array(pattern.unicodeScalars), caseInsensitive: caseInsensitive)
-        self.tokens = tokens
+        // The common shapes (only `*` wildcards, at the ends) need no token list.
+        if !pattern.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }) {
+            let stars = pattern.utf8.filter { $0 == UInt8(ascii: "*") }.count
+            let leading = pattern.utf8.first == UInt8(ascii: "*")
+            let trailing = pattern.utf8.last == UInt8(ascii: "*")
+            let inner = pattern.utf8.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0)
+            let middle = String(decoding: inner, as: UTF8.self)
+            if stars == 0 {
+                (literalPrefix, literalSuffix, isLiteral, shape) = (pattern, pattern, true, .exact)
+                return
+            }
+            if stars == 1 && trailing && !leading {
+                (literalPrefix, literalSuffix, isLiteral, shape) = (middle, "", false, .prefix)
+                return
+            }
+            if stars == 1 && leading && !trailing {
+                (literalPrefix, literalSuffix, isLiteral, shape) = ("", middle, false, .suffix)
+                return
+            }
+            if stars == 2 && leading && trailing && !middle.isEmpty {
+                (literalPrefix, literalSuffix, isLiteral, shape) = ("", "", false, .contains(middle))
+                return
+            }
+        }
+        let tokens = Self.parse(Array(pattern.unicodeScalars))
         func literalText(_ slice: ArraySlice<Token>) -> String {
             var view = String.UnicodeScalarView()
-            for case .literal(let original, _) in slice {
-                if let scalar = Unicode.Scalar(original) { view.append(scalar) }
+            for case .literal(let value) in slice {
+                if let scalar = Unicode.Scalar(value) { view.append(scalar) }
             }
             return String(view)
         }
@@ -50,15 +87,33 @@ struct GlobPattern: Sendable {
         isLiteral = first == nil
         literalPrefix = literalText(tokens[..<(first ?? tokens.endIndex)])
         literalSuffix = literalText(tokens[(last.map { $0 + 1 } ?? tokens.startIndex)...])
+        let wildcards = tokens.filter(isWildcard)
+        let onlyStars = wildcards.allSatisfy { if case .star = $0 { true } else { false } }
+        switch (first, last) {
+        case (nil, _):
+            shape = .exact
+        case (let first?, let last?) where first == last && onlyStars:
+            shape = first == tokens.count - 1 ? .prefix : (first == 0 ? .suffix : .general(tokens))
+        case (let first?, let last?) where first == 0 && last == tokens.count - 1 && wildcards.count == 2 && onlyStars:
+            shape = .contains(literalText(tokens[1..<last]))
+        default:
+            shape = .general(tokens)
+        }
     }
 
     /// Whether the whole of `text` matches the pattern.
     func matches(_ text: String) -> Bool {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            scalars.append(isCaseInsensitive ? CaseFolding.lower(scalar.value) : scalar.value)
+        switch shape {
+        case .exact: return ByteText.equal(text, literalPrefix)
+        case .prefix: return ByteText.hasPrefix(text, literalPrefix)
+        case .suffix: return ByteText.hasSuffix(text, literalSuffix)
+        case .contains(let middle): return ByteText.contains(text, middle)
+        case .general(let tokens): return Self.matches(tokens, text)
         }
+    }
+
+    private static func matches(_ tokens: [Token], _ text: String) -> Bool {
+        let scalars = text.unicodeScalars.map(\.value)
         var patternIndex = 0
         var textIndex = 0
         var lastStar = -1
@@ -83,10 +138,10 @@ struct GlobPattern: Sendable {
         return patternIndex == tokens.count
     }
 
-    /// Whether a single-scalar token accepts the (already folded) text scalar.
+    /// Whether a single-scalar token accepts the text scalar.
     private static func token(_ token: Token, accepts value: UInt32) -> Bool {
         switch token {
-        case .literal(_, let folded): return folded == value
+        case .literal(let literal): return literal == value
         case .anyScalar: return true
         case .set(let set): return set.contains(value)
         case .star: return false
@@ -94,12 +149,9 @@ struct GlobPattern: Sendable {
     }
 
     /// Splits the pattern into tokens.
-    private static func parse(_ scalars: [Unicode.Scalar], caseInsensitive: Bool) -> [Token] {
+    private static func parse(_ scalars: [Unicode.Scalar]) -> [Token] {
         var tokens: [Token] = []
         var index = 0
-        func literal(_ value: UInt32) -> Token {
-            .literal(original: value, folded: caseInsensitive ? CaseFolding.lower(value) : value)
-        }
         while index < scalars.count {
             let scalar = scalars[index]
             index += 1
@@ -110,24 +162,24 @@ struct GlobPattern: Sendable {
             case "?":
                 tokens.append(.anyScalar)
             case "\\":
-                tokens.append(literal(index < scalars.count ? scalars[index].value : scalar.value))
+                tokens.append(.literal(index < scalars.count ? scalars[index].value : scalar.value))
                 index += 1
             case "[":
-                if let (set, end) = parseSet(scalars, from: index, caseInsensitive: caseInsensitive) {
+                if let (set, end) = parseSet(scalars, from: index) {
                     tokens.append(.set(set))
                     index = end
                 } else {
-                    tokens.append(literal(scalar.value))
+                    tokens.append(.literal(scalar.value))
                 }
             default:
-                tokens.append(literal(scalar.value))
+                tokens.append(.literal(scalar.value))
             }
         }
         return tokens
     }
 
     /// Parses a bracket set whose `[` is just before `start`; returns it and the index after `]`.
-    private static func parseSet(_ scalars: [Unicode.Scalar], from start: Int, caseInsensitive: Bool) -> (CharacterClass, Int)? {
+    private static func parseSet(_ scalars: [Unicode.Scalar], from start: Int) -> (CharacterClass, Int)? {
         var index = start
         let negated = index < scalars.count && (scalars[index] == "!" || scalars[index] == "^")
         if negated { index += 1 }
@@ -140,7 +192,7 @@ struct GlobPattern: Sendable {
             return scalars[index].value
         }
         while index < scalars.count {
-            if scalars[index] == "]" && !first { return (CharacterClass(ranges: members, negated: negated, caseInsensitive: caseInsensitive), index + 1) }
+            if scalars[index] == "]" && !first { return (CharacterClass(ranges: members, negated: negated, caseInsensitive: false), index + 1) }
             first = false
             guard let low = item() else { return nil }
             if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] != "]" {

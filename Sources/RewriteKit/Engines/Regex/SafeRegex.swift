@@ -12,7 +12,7 @@
 /// replace-all) may take at most ``stepsPerScalar`` × (n + 1) + ``baseSteps`` VM steps, so
 /// no pattern can make an operation cost more than linear time in the text. An operation
 /// over budget throws ``RegexWorkLimitExceeded`` and changes nothing.
-struct SafeRegex: Sendable {
+final class SafeRegex: Sendable {
     /// VM steps (a thread advanced, or an instruction followed) an operation may take per scalar.
     static let stepsPerScalar = 256
     /// VM steps every operation may take, whatever the text's length.
