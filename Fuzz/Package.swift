@@ -21,6 +21,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
         ),
         .executableTarget(
+            name: "FuzzEngine",
+            dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
+        ),
+        .executableTarget(
             name: "FuzzJSON",
             dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
         ),

@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh FuzzRules 60      # the rule-language front end (and compiler)
 #   Fuzz/run.sh FuzzJSON 60       # the JSON body actions
+#   Fuzz/run.sh FuzzEngine 60     # generated rules x requests through the whole engine
 #
 # New inputs and crash artifacts go to fuzz-artifacts/TARGET/ at the repository root
 # (git-ignored); the seed corpus in Fuzz/corpus/ is only read. A crash makes the script
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-    echo "usage: $0 FuzzRules|FuzzJSON SECONDS" >&2
+    echo "usage: $0 FuzzRules|FuzzJSON|FuzzEngine SECONDS" >&2
     exit 64
 fi
 target=$1
@@ -25,7 +26,8 @@ root="$(cd "$here/.." && pwd)"
 case "$target" in
     FuzzRules) seeds=rules; max_len=4096 ;;
     FuzzJSON) seeds=json; max_len=16384 ;;
-    *) echo "error: unknown target '$target' (expected FuzzRules or FuzzJSON)" >&2; exit 64 ;;
+    FuzzEngine) seeds=engine; max_len=2048 ;;
+    *) echo "error: unknown target '$target' (expected FuzzRules, FuzzJSON or FuzzEngine)" >&2; exit 64 ;;
 esac
 
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}

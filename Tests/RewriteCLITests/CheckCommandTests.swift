@@ -152,6 +152,21 @@ import Testing
         #expect(result.stderr.contains(message), "\(result)")
     }
 
+    /// No input crashes the tool: a `when` of 100,000 tests joined by `or` or `and`, and a
+    /// line of a million characters.
+    @Test func hugeConditionsAndLinesCheck() throws {
+        func chain(_ op: String) -> String {
+            "rule \"long\" {\n    when " + (0..<100_000).map { "path == \"/p\($0)\"" }.joined(separator: " \(op) ") + "\n}\n"
+        }
+        let folder = try TemporaryFolder([
+            "or.rules": chain("or"), "and.rules": chain("and"),
+            "line.rules": "rule \"x\" { when path == \"/" + String(repeating: "a", count: 1_000_000) + "\" }\n",
+        ])
+        let result = try RewriteProcess.run(["check", "or.rules", "and.rules", "line.rules"], in: folder.url)
+        #expect(result.status == 0, "\(result.status) \(result.stderr.prefix(300))")
+        #expect(result.stderr == "")
+    }
+
     @Test func summaryCountsEveryFile() throws {
         let folder = try TemporaryFolder([
             "broken.rules": Self.threeErrors, "length.rules": Self.warningOnly, "clean.rules": Self.clean,
