@@ -23,33 +23,15 @@ struct CompiledAction: Sendable {
         case tag(CompiledTemplate)
     }
 
+    /// The action's name, kept for messages and traces.
+    let keyword: ActionKeyword
     /// The action and its arguments.
     let kind: Kind
     /// The 1-based line of the action.
     let line: Int
 
     /// The action's name as written (`set-header`).
-    var name: String {
-        switch kind {
-        case .setHeader: "set-header"
-        case .addHeader: "add-header"
-        case .removeHeader: "remove-header"
-        case .setQuery: "set-query"
-        case .removeQuery: "remove-query"
-        case .setURL: "set-url"
-        case .setHost: "set-host"
-        case .setPath: "set-path"
-        case .setScheme: "set-scheme"
-        case .wrapJSON: "wrap-json"
-        case .injectJSON: "inject-json"
-        case .removeJSON: "remove-json"
-        case .replaceBody: "replace-body"
-        case .setBody: "set-body"
-        case .setStatus: "set-status"
-        case .log: "log"
-        case .tag: "tag"
-        }
-    }
+    var name: String { keyword.rawValue }
 
     /// Whether the action reads or writes the body.
     var touchesBody: Bool {

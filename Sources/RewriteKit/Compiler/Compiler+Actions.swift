@@ -69,7 +69,7 @@ extension Compiler {
         case .tag(let name):
             kind = .tag(compile(name, groups: scope))
         }
-        return CompiledAction(kind: kind, line: action.nameRange.start.line)
+        return CompiledAction(keyword: action.keyword, kind: kind, line: action.nameRange.start.line)
     }
 
     /// `respond STATUS { header ...; body ... }`.

@@ -38,13 +38,8 @@ struct Action: Sendable, Hashable {
         case tag(Template)
     }
 
-    /// Every action name, for suggestions.
-    static let names = [
-        "set-header", "add-header", "remove-header", "set-query", "remove-query", "set-url", "set-host",
-        "set-path", "set-scheme", "wrap-json", "inject-json", "remove-json", "replace-body", "set-body",
-        "set-status", "log", "tag",
-    ]
-
+    /// The action's name.
+    let keyword: ActionKeyword
     /// The action and its arguments.
     let kind: Kind
     /// Where the action's name is.
@@ -53,32 +48,13 @@ struct Action: Sendable, Hashable {
     let range: SourceRange
 
     /// Creates an action node.
-    init(kind: Kind, nameRange: SourceRange, range: SourceRange) {
+    init(keyword: ActionKeyword, kind: Kind, nameRange: SourceRange, range: SourceRange) {
+        self.keyword = keyword
         self.kind = kind
         self.nameRange = nameRange
         self.range = range
     }
 
     /// The action's name as written in rule files.
-    var name: String {
-        switch kind {
-        case .setHeader: "set-header"
-        case .addHeader: "add-header"
-        case .removeHeader: "remove-header"
-        case .setQuery: "set-query"
-        case .removeQuery: "remove-query"
-        case .setURL: "set-url"
-        case .setHost: "set-host"
-        case .setPath: "set-path"
-        case .setScheme: "set-scheme"
-        case .wrapJSON: "wrap-json"
-        case .injectJSON: "inject-json"
-        case .removeJSON: "remove-json"
-        case .replaceBody: "replace-body"
-        case .setBody: "set-body"
-        case .setStatus: "set-status"
-        case .log: "log"
-        case .tag: "tag"
-        }
-    }
+    var name: String { keyword.rawValue }
 }

@@ -94,10 +94,10 @@ struct DiagnosticFormatterTests {
     }
 
     @Test func suggestions() {
-        #expect(Suggestions.closest(to: "wrap-jsn", in: Action.names) == "wrap-json")
+        #expect(Suggestions.closest(to: "wrap-jsn", in: ActionKeyword.names) == "wrap-json")
         #expect(Suggestions.closest(to: "hots", in: ConditionSubject.keywords) == "host")
         #expect(Suggestions.closest(to: "GET", in: ["get"]) == "get")
-        #expect(Suggestions.closest(to: "zzzzzz", in: Action.names) == nil)
+        #expect(Suggestions.closest(to: "zzzzzz", in: ActionKeyword.names) == nil)
         #expect(Suggestions.editDistance("kitten", "sitting") == 3)
     }
 }

@@ -73,7 +73,7 @@ struct MalformedInputTests {
     /// Every keyword-like word of the language, misspelt three ways.
     static let misspellings: [(String, String)] = {
         let words =
-            Parser.clauseKeywords + Action.names + ConditionSubject.keywords + ConditionOperator.words
+            Parser.clauseKeywords + ActionKeyword.names + ConditionSubject.keywords + ConditionOperator.words
             + FailError.names + ["rule", "header", "body"]
         return words.flatMap { word -> [(String, String)] in
             let characters = Array(word)
@@ -100,7 +100,7 @@ struct MalformedInputTests {
             ]
             return "rule \"a\" {\n    \((uses[word] ?? "").replacingOccurrences(of: word, with: "RULE"))\n}"
         }
-        if Action.names.contains(word) { return "rule \"a\" { request { RULE \"x\" \"y\" } }" }
+        if ActionKeyword.names.contains(word) { return "rule \"a\" { request { RULE \"x\" \"y\" } }" }
         if ConditionSubject.keywords.contains(word) { return "rule \"a\" { when RULE == \"x\" }" }
         if ConditionOperator.words.contains(word) { return "rule \"a\" { when host RULE \"x\" }" }
         return "rule \"a\" { fail RULE }"

@@ -66,6 +66,34 @@ enum JSONByte {
         matches(word, quote) | matches(word, backslash)
     }
 
+    /// The offset of the first byte at or after `start` (and before `end`) that ends a
+    /// run of plain string content, or the offset of the last unscanned word (fewer than
+    /// eight bytes from `end`); the caller checks the remaining bytes one at a time.
+    @inline(__always)
+    static func skipPlainString(_ base: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int {
+        skipWords(base, end, from: start, stringSpecials)
+    }
+
+    /// The offset of the first quote or backslash at or after `start`, found eight bytes
+    /// at a time; as ``skipPlainString(_:_:from:)``, the last few bytes are the caller's.
+    @inline(__always)
+    static func skipToQuoteOrBackslash(_ base: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int {
+        skipWords(base, end, from: start, quotesOrBackslashes)
+    }
+
+    @inline(__always)
+    private static func skipWords(
+        _ base: UnsafePointer<UInt8>, _ end: Int, from start: Int, _ stops: (UInt64) -> UInt64
+    ) -> Int {
+        var i = start
+        while i &+ 8 <= end {
+            let mask = stops(word(at: base + i))
+            if mask != 0 { return i &+ (mask.trailingZeroBitCount &>> 3) }
+            i &+= 8
+        }
+        return i
+    }
+
     /// How `byte` is shown in messages: `'x'` for printable ASCII, otherwise a name or hex code.
     static func describe(_ byte: UInt8) -> String {
         switch byte {

@@ -50,14 +50,7 @@ struct JSONLocator {
     func stringEnd(from open: Int) -> Int {
         var i = open &+ 1
         while true {
-            while i &+ 8 <= end {
-                let mask = JSONByte.quotesOrBackslashes(JSONByte.word(at: base + i))
-                if mask != 0 {
-                    i &+= mask.trailingZeroBitCount &>> 3
-                    break
-                }
-                i &+= 8
-            }
+            i = JSONByte.skipToQuoteOrBackslash(base, end, from: i)
             guard i < end else { return end }
             let byte = base[i]
             if byte == JSONByte.quote { return i &+ 1 }

@@ -6,14 +6,7 @@ extension JSONSyntaxScanner {
         let open = index
         index &+= 1
         while true {
-            while index &+ 8 <= end {
-                let specials = JSONByte.stringSpecials(JSONByte.word(at: base + index))
-                if specials != 0 {
-                    index &+= specials.trailingZeroBitCount &>> 3
-                    break
-                }
-                index &+= 8
-            }
+            index = JSONByte.skipPlainString(base, end, from: index)
             guard index < end else { throw failure("unterminated string", at: open) }
             let byte = base[index]
             if byte == JSONByte.quote {

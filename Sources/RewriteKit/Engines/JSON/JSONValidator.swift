@@ -106,14 +106,7 @@ enum JSONValidator {
     private static func string(_ base: UnsafePointer<UInt8>, _ end: Int, _ open: Int) -> Int {
         var i = open &+ 1
         while true {
-            while i &+ 8 <= end {
-                let specials = JSONByte.stringSpecials(JSONByte.word(at: base + i))
-                if specials != 0 {
-                    i &+= specials.trailingZeroBitCount &>> 3
-                    break
-                }
-                i &+= 8
-            }
+            i = JSONByte.skipPlainString(base, end, from: i)
             guard i < end else { return -1 }
             let byte = base[i]
             if byte == JSONByte.quote {
