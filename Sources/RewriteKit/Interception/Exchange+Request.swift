@@ -110,12 +110,18 @@ extension Exchange {
     }
 
     /// The inner task of a streamed upload wants its body stream: the app's delegate gives
-    /// it, and it is handed over from the worker (never from a session's queue).
+    /// it, and it is handed over in the context.
+    ///
+    /// On swift-corelibs-foundation the handler starts the transfer on the calling thread
+    /// (it adds the easy handle to libcurl's multi handle and drives it), so it must run
+    /// inside URLSession's queue hierarchy, which the context is part of. Called from any
+    /// other thread it races the session's own libcurl calls, and libcurl answers the
+    /// loser with `CURLM_RECURSIVE_API_CALL`, which corelibs turns into a crash.
     func innerNeedsBodyStream(completion: @escaping @Sendable (InputStream?) -> Void) {
-        guard !isStopped else { return worker.async { completion(nil) } }
-        askAppForBodyStream { [self] stream in
-            let box = UncheckedBox(stream)
-            worker.async { completion(box.value) }
+        guard !isStopped else { return context.async { completion(nil) } }
+        askAppForBodyStream { [context] stream in
+            context.assertInside()
+            completion(stream)
         }
     }
 

@@ -74,6 +74,18 @@ final class ExchangeContext: @unchecked Sendable {
         }
     }
 
+    /// Checks, in debug builds, that the caller runs on the context's queue (posted with
+    /// ``async(_:)``); for handing corelibs work that must stay inside URLSession's queue
+    /// hierarchy. Does nothing on Apple platforms, where the context is a thread.
+    func assertInside() {
+        switch kind {
+        case .queue(let queue), .isolated(let queue): dispatchPrecondition(condition: .onQueue(queue))
+        #if !canImport(FoundationNetworking)
+        case .thread: break
+        #endif
+        }
+    }
+
     /// Runs `work` in the context from `startLoading` or `stopLoading`: at once where
     /// those already run in it (or exclusively with it), else later.
     func fromLoadingContext(_ work: @escaping @Sendable () -> Void) {
