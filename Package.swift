@@ -6,10 +6,14 @@ import PackageDescription
 // URLProtocol) lives in this package.
 let package = Package(
     name: "RewriteKit",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    // What the README promises: iOS 15, macOS 12 and Linux (tvOS and watchOS are untested).
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "RewriteKit", targets: ["RewriteKit"]),
-        .library(name: "RewriteTesting", targets: ["RewriteTesting", "RewriteTestSupport"]),
+        // Test support without a test framework, for tools and executables.
+        .library(name: "RewriteTestSupport", targets: ["RewriteTestSupport"]),
+        // For test targets: RewriteTestSupport plus XCTest and Swift Testing assertions.
+        .library(name: "RewriteTesting", targets: ["RewriteTesting"]),
         .executable(name: "rewrite", targets: ["rewrite"]),
     ],
     targets: [
@@ -22,11 +26,15 @@ let package = Package(
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
-        .testTarget(name: "InterceptionTests", dependencies: ["RewriteKit", "RewriteTesting", "RewriteTestSupport", "SharedSessionProbe"]),
+        .testTarget(
+            name: "InterceptionTests",
+            dependencies: ["RewriteKit", "RewriteTesting", "RewriteTestSupport", "SharedSessionProbe", "LaunchedAppProbe"]),
         // Runs URLSession.shared interception in a fresh process for InterceptionTests.
         .executableTarget(
             name: "SharedSessionProbe", dependencies: ["RewriteKit", "RewriteTestSupport"],
             path: "Tests/SharedSessionProbe"),
+        // An app launched by a UI test, for InterceptionTests' launch-environment tests.
+        .executableTarget(name: "LaunchedAppProbe", dependencies: ["RewriteKit"], path: "Tests/LaunchedAppProbe"),
         .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
         // Examples: real targets that CI builds and runs (see the README's "Examples").
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/TutorialProxy"),

@@ -3,7 +3,7 @@ import RewriteKit
 
 /// Records a rewriter's activity events and lets a test wait for them.
 ///
-/// ``RewriteTestSession`` records its own events with one; use a recorder with a ``Rewriter``
+/// ``RewriteTestSession`` records its own events with one; use a recorder with a `Rewriter`
 /// you installed yourself, for example one serving `URLSession.shared`:
 ///
 /// ```swift
@@ -106,6 +106,16 @@ public final class ActivityRecorder: Sendable {
             events.lazy.filter { $0.kind == .finished }.count >= count
         }
         return (events ?? self.events).filter { $0.kind == .finished }
+    }
+
+    /// Waits for the `count` requests that finish after the first `skipped` (or `timeout`)
+    /// and returns their `.finished` events in the order they finished; fewer than `count`
+    /// on timeout.
+    public func finishedRequests(after skipped: Int, count: Int, timeout: TimeInterval = 10) async -> [ActivityEvent] {
+        let events = await waitForEvents(timeout: timeout) { events in
+            events.lazy.filter { $0.kind == .finished }.count >= skipped + count
+        }
+        return Array((events ?? self.events).lazy.filter { $0.kind == .finished }.dropFirst(skipped).prefix(count))
     }
 
     /// Forgets the events recorded so far; recording goes on.

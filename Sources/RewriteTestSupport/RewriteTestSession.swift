@@ -6,7 +6,7 @@ import RewriteKit
 
 /// A URLSession whose traffic goes through rules loaded for one test.
 ///
-/// Each test session installs its own ``RewriteKit/Rewriter`` in its own
+/// Each test session installs its own `Rewriter` in its own
 /// configuration, so tests using different rules can run in parallel without
 /// seeing each other's stubs. It records every activity event, so a test can
 /// ask which rules fired.
@@ -23,6 +23,10 @@ import RewriteKit
 /// #expect(await stubs.firedRuleNames() == ["users"])
 /// ```
 public final class RewriteTestSession: Sendable {
+    /// The session a Swift Testing test gets from the `.rewrite(…)` trait of the
+    /// RewriteTesting module, for the duration of that test; nil elsewhere.
+    @TaskLocal public static var current: RewriteTestSession?
+
     /// The rewriter running this session's rules.
     public let rewriter: Rewriter
     /// The configuration the rewriter is installed in; make more sessions from it if needed.
@@ -31,6 +35,8 @@ public final class RewriteTestSession: Sendable {
     public let session: URLSession
     /// Records the session's activity events.
     public let recorder: ActivityRecorder
+    /// How many finished requests ``nextFinishedRequests(count:timeout:)`` has handed out.
+    private let handedOut = Locked(0)
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
     public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
@@ -65,10 +71,24 @@ public final class RewriteTestSession: Sendable {
         await recorder.finishedRequests(count: count, timeout: timeout)
     }
 
-    /// The names of the rules that applied to the finished requests, in order,
-    /// each once per request, after waiting for `requests` requests to finish.
+    /// Waits for the next `count` requests to finish (or `timeout`) and returns their
+    /// `.finished` events, in order: the requests that finished after those an earlier
+    /// call returned (the first call starts at the session's first request). Fewer than
+    /// `count` on timeout; the next call then starts after those returned.
+    ///
+    /// The assertions `expectRulesFired` and `XCTAssertRulesFired` read requests this way,
+    /// so each checks the requests made since the previous one.
+    public func nextFinishedRequests(count: Int = 1, timeout: TimeInterval = 10) async -> [ActivityEvent] {
+        let skipped = handedOut.withLock { $0 }
+        let next = await recorder.finishedRequests(after: skipped, count: count, timeout: timeout)
+        handedOut.withLock { $0 = max($0, skipped + next.count) }
+        return next
+    }
+
+    /// The names of the rules that applied to the next `requests` finished requests (see
+    /// ``nextFinishedRequests(count:timeout:)``), in order, each once per request.
     public func firedRuleNames(requests: Int = 1, timeout: TimeInterval = 10) async -> [String] {
-        await finishedRequests(count: requests, timeout: timeout).flatMap { $0.appliedRules.map(\.name) }
+        await nextFinishedRequests(count: requests, timeout: timeout).flatMap { $0.appliedRules.map(\.name) }
     }
 
     /// Uninstalls the rules and lets the session finish its tasks. Called on deinit.

@@ -21,7 +21,9 @@ public enum TestRuleFile {
     /// The file URL of `path`: the path itself when absolute, otherwise the first existing
     /// file found relative to `REWRITE_RULES_ROOT`, `directory` or one of its parents.
     ///
-    /// - Parameter directory: where the search starts; the current directory by default.
+    /// - Parameters:
+    ///   - path: the file's path, absolute or relative to the folders searched.
+    ///   - directory: where the search starts; the current directory by default.
     /// - Throws: ``TestRuleFileError/notFound(path:searched:)`` naming every folder tried.
     public static func url(_ path: String, searchingFrom directory: URL? = nil) throws -> URL {
         if path.hasPrefix("/") {

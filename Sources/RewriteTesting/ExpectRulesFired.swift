@@ -3,9 +3,11 @@ import Foundation
 import Testing
 
 /// Records a Swift Testing issue, at the caller's source location, unless the session's
-/// next `requests` finished requests applied exactly the rules `names`, in order.
+/// next `requests` requests to finish applied exactly the rules `names`, in order.
 ///
-/// Waits up to `timeout` for the requests to finish, then compares the names of the rules
+/// The requests checked are those that finished after the ones the previous assertion on
+/// `session` checked (the first assertion starts at the session's first request), so an
+/// assertion after each request checks that request. Waits up to `timeout` for them to finish, then compares the names of the rules
 /// that applied (in the order they applied, request after request) with `names`.
 ///
 /// ```swift
@@ -19,7 +21,7 @@ public func expectRulesFired(
     timeout: TimeInterval = 10,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) async {
-    let finished = await session.finishedRequests(count: requests, timeout: timeout)
+    let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
     let comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
     if let failure = comparison.failureMessage {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)

@@ -2,10 +2,12 @@
 import Foundation
 import XCTest
 
-/// Fails the XCTest test unless the session's next `requests` finished requests applied
+/// Fails the XCTest test unless the session's next `requests` requests to finish applied
 /// exactly the rules `names`, in order.
 ///
-/// Waits up to `timeout` for the requests to finish, then compares the names of the rules
+/// The requests checked are those that finished after the ones the previous assertion on
+/// `session` checked (the first assertion starts at the session's first request), so an
+/// assertion after each request checks that request. Waits up to `timeout` for them to finish, then compares the names of the rules
 /// that applied (in the order they applied, request after request) with `names`.
 ///
 /// ```swift
@@ -20,7 +22,7 @@ public func XCTAssertRulesFired(
     file: StaticString = #filePath,
     line: UInt = #line
 ) async {
-    let finished = await session.finishedRequests(count: requests, timeout: timeout)
+    let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
     let comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
     if let failure = comparison.failureMessage {
         XCTFail(failure, file: file, line: line)

@@ -17,13 +17,15 @@ enum FuzzRules {
         let ruleSet: RuleSet
         do {
             ruleSet = try RuleSet(source: text, name: "fuzz.rules")
-        } catch {
+        } catch let error as RuleSetError {
             let diagnostics = error.diagnostics
             if case .invalidRules = error, !diagnostics.contains(where: \.isError) {
                 Fuzzer.fail("rules were refused without an error: \(error)")
             }
             for diagnostic in diagnostics { checkPositions(of: diagnostic, in: text) }
             return
+        } catch {
+            Fuzzer.fail("loading threw something other than RuleSetError: \(error)")
         }
         for diagnostic in ruleSet.warnings { checkPositions(of: diagnostic, in: text) }
         let pipeline = Pipeline(ruleSets: [ruleSet])

@@ -26,6 +26,8 @@ import FoundationNetworking
 public final class Rewriter: Sendable {
     private let core: RewriterCore
     private let installations = Locked<[Interceptor]>([])
+    /// Observations the rewriter itself keeps alive (the launch-environment activity log).
+    private let keptObservations = Locked<[ActivityObservation]>([])
 
     /// Creates a rewriter that runs a compiled pipeline.
     ///
@@ -146,6 +148,11 @@ public final class Rewriter: Sendable {
     /// are dropped and counted in the next event's ``ActivityEvent/droppedEvents``.
     public func addObserver(_ observer: @escaping @Sendable (ActivityEvent) -> Void) -> ActivityObservation {
         core.activity.add(observer)
+    }
+
+    /// Keeps `observation` registered for as long as the rewriter lives.
+    func keep(_ observation: ActivityObservation) {
+        keptObservations.withLock { $0.append(observation) }
     }
 
     /// The number of intercepted requests currently in flight.

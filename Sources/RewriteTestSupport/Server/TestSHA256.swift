@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 (FIPS 180-4) in plain Swift, for comparing bodies by digest in tests.
 ///
 /// CryptoKit is not available on Linux, so the package carries this small implementation.
-/// Use ``hex(_:)-swift.type.method`` for whole buffers, or ``update(_:)-swift.method`` and
+/// Use `hex(_:)` for whole buffers, or `update(_:)` and
 /// ``finalize()`` to hash a large body chunk by chunk.
 public struct TestSHA256: Sendable {
     private static let roundConstants: [UInt32] = [
