@@ -3,6 +3,7 @@ struct CompiledTest: Sendable {
     /// What the test reads.
     enum Subject: Sendable, Hashable {
         case method, scheme, host, port, path, url, body, status
+        case graphQLOperation, graphQLType
         case query(String)
         case header(String)
         case json(JSONPath)
@@ -27,6 +28,8 @@ struct CompiledTest: Sendable {
             case .url: "url"
             case .body: "body"
             case .status: "status"
+            case .graphQLOperation: "graphql operation"
+            case .graphQLType: "graphql type"
             case .query(let name): "query \"\(name)\""
             case .header(let name): "header \"\(name)\""
             case .json(let path): "json \"\(path)\""
@@ -44,7 +47,7 @@ struct CompiledTest: Sendable {
         /// Whether the subject reads the body.
         var readsBody: Bool {
             switch self {
-            case .json, .body: true
+            case .json, .body, .graphQLOperation, .graphQLType: true
             default: false
             }
         }
@@ -59,6 +62,7 @@ struct CompiledTest: Sendable {
             case .url: 6
             case .body: 40
             case .json: 60
+            case .graphQLOperation, .graphQLType: 70
             }
         }
     }

@@ -113,6 +113,9 @@ extension Compiler {
             return .status
         case .json(let text):
             return .json(jsonPath(text, at: subject.argumentRange ?? subject.range) ?? JSONPath([]))
+        case .graphQLOperation, .graphQLType:
+            if inResponse { error(DiagnosticMessages.graphQLInResponse, subject.range) }
+            return subject.kind == .graphQLOperation ? .graphQLOperation : .graphQLType
         }
     }
 

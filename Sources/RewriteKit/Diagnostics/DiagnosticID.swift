@@ -50,6 +50,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case clauseAfterTerminal = "clause-after-terminal"
     /// `status` tested outside `response when`.
     case statusOutsideResponse = "status-outside-response"
+    /// A `graphql` subject in `response when` (it reads the request).
+    case graphQLInResponse = "graphql-in-response"
     /// A request-only action in `response` or the other way round.
     case actionWrongPhase = "action-wrong-phase"
     /// A header name that is not an HTTP token.

@@ -120,6 +120,9 @@ enum DiagnosticMessages {
     static let statusOutsideResponse = DiagnosticMessage(
         .statusOutsideResponse, "'status' can only be tested in 'response when'")
 
+    static let graphQLInResponse = DiagnosticMessage(
+        .graphQLInResponse, "'graphql' subjects read the request; test them in the rule's 'when'")
+
     /// `block` is `request` or `response`: the block the action was written in.
     static func actionWrongPhase(_ action: String, block: String) -> DiagnosticMessage {
         let other = block == "request" ? "response" : "request"

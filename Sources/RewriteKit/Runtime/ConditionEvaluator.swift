@@ -189,6 +189,11 @@ struct ConditionEvaluator: ~Copyable {
         }
     }
 
+    /// The request's GraphQL operation; read only by `graphql` subjects, in `when`.
+    private var graphQLOperation: GraphQLOperation? {
+        response == nil ? GraphQLOperation(request: request, body: body) : nil
+    }
+
     /// Reads a subject from the message, in its normal form.
     func value(of subject: CompiledTest.Subject) -> SubjectValue {
         switch subject {
@@ -209,6 +214,10 @@ struct ConditionEvaluator: ~Copyable {
             return body.map { .text($0.text) } ?? .absent
         case .json(let path):
             return body?.jsonValue(at: path).map { .json($0) } ?? .absent
+        case .graphQLOperation:
+            return graphQLOperation?.name.map { .text($0) } ?? .absent
+        case .graphQLType:
+            return graphQLOperation?.type.map { .text($0.rawValue) } ?? .absent
         }
     }
 

@@ -24,11 +24,15 @@ struct ConditionSubject: Sendable, Hashable {
         case body
         /// `status` (only in `response when`).
         case status
+        /// `graphql operation`: the GraphQL operation name (only in `when`).
+        case graphQLOperation
+        /// `graphql type`: `query`, `mutation` or `subscription` (only in `when`).
+        case graphQLType
     }
 
     /// The subject keywords, for suggestions.
     static let keywords = [
-        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status",
+        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status", "graphql",
     ]
 
     /// Which subject.
@@ -59,6 +63,8 @@ struct ConditionSubject: Sendable, Hashable {
         case .json: "json"
         case .body: "body"
         case .status: "status"
+        case .graphQLOperation: "graphql operation"
+        case .graphQLType: "graphql type"
         }
     }
 }

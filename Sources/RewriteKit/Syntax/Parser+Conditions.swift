@@ -140,6 +140,12 @@ extension Parser {
         case "url": kind = .url
         case "body": kind = .body
         case "status": kind = .status
+        case "graphql":
+            guard current.kind == .word, ["operation", "type"].contains(current.text) else {
+                try failExpected("'operation' or 'type'", after: word.text)
+            }
+            kind = advance().text == "operation" ? .graphQLOperation : .graphQLType
+            return ConditionSubject(kind: kind, range: range(from: word.range.start))
         default:
             let what = word.text == "json" ? "a JSON path string" : "a \(word.text) name string"
             guard current.kind == .string, case .template(let template) = current.payload else {

@@ -28,7 +28,6 @@ struct SearchTests {
         let broken = try Stubs.session(overriding: """
             rule "search is down" {
                 when path == "/v1/search"
-                stop
                 fail timeout
             }
             """)

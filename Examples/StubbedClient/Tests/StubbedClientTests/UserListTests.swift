@@ -46,7 +46,6 @@ struct UserListTests {
         let stubs = try Stubs.session(overriding: """
             rule "users are down" {
                 when path == "/v1/users"
-                stop
                 respond 503
             }
             """)
