@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -89,3 +90,4 @@ struct LaunchEnvironmentTests {
         }
     }
 }
+#endif

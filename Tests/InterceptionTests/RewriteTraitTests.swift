@@ -1,3 +1,4 @@
+#if compiler(>=6.1)  // the trait needs TestScoping (Swift 6.1)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -79,3 +80,4 @@ struct RewriteTraitSuiteTests {
         #expect(await stubs.finishedRequests(count: 3).count == 3)
     }
 }
+#endif
