@@ -73,6 +73,7 @@ extension ApplyReport {
         case .contentLengthRemoved: return ["event": "contentLengthRemoved"]
         case .missingVariable(let name): return ["event": "missingVariable", "variable": name]
         case .guardFailed: return ["event": "guardFailed"]
+        case .usedUp(let times): return ["event": "usedUp", "times": times]
         case .limitExceeded(let message): return ["event": "limitExceeded", "message": message]
         case .responded(let status): return ["event": "responded", "status": status]
         case .failed(let code): return ["event": "failed", "code": code, "name": URLErrorName.name(of: code)]

@@ -10,16 +10,18 @@ final class CompiledRule: Sendable {
         let delay: Double?
         let throttleBytesPerSecond: Int?
         let cacheLifetime: Double?
+        let uses: Int?
 
         init(
             responseBlocks: [CompiledResponseBlock], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?,
-            cacheLifetime: Double?
+            cacheLifetime: Double?, uses: Int?
         ) {
             self.responseBlocks = responseBlocks
             self.terminal = terminal
             self.delay = delay
             self.throttleBytesPerSecond = throttleBytesPerSecond
             self.cacheLifetime = cacheLifetime
+            self.uses = uses
         }
     }
 
@@ -51,18 +53,18 @@ final class CompiledRule: Sendable {
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
         requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], terminal: Terminal?,
-        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, stops: Bool
+        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
     ) {
         self.reference = reference
         self.condition = condition
         self.captureCount = captureCount
         self.requestActions = requestActions
         let hasExtras = !responseBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
-            || cacheLifetime != nil
+            || cacheLifetime != nil || uses != nil
         extras = hasExtras
             ? Extras(
                 responseBlocks: responseBlocks, terminal: terminal, delay: delay,
-                throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime)
+                throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime, uses: uses)
             : nil
         self.stops = stops
         var respondReadsJSON = false
@@ -81,6 +83,8 @@ final class CompiledRule: Sendable {
     var throttleBytesPerSecond: Int? { extras?.throttleBytesPerSecond }
     /// `cache`, in seconds.
     var cacheLifetime: Double? { extras?.cacheLifetime }
+    /// `times N`: how many requests the rule may apply to.
+    var uses: Int? { extras?.uses }
 
     /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
     var responseNeedsBody: Bool {

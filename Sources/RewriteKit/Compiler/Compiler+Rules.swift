@@ -4,6 +4,8 @@ extension Compiler {
     static let delayLimit: ClosedRange<Int64> = 0...3_600_000
     static let cacheLimit: ClosedRange<Int64> = 1...(30 * 86_400_000)
     static let throttleLimit: ClosedRange<Int64> = 1...(1024 * 1024 * 1024)
+    /// The largest `times` count.
+    static let timesLimit = 1_000_000_000
 
     /// Compiles one rule. Its `when` conditions are compiled first, because their regexes
     /// number the groups the rule's templates may use, wherever the clauses are written.
@@ -25,6 +27,7 @@ extension Compiler {
         var delay: Double?
         var throttle: Int?
         var cache: Double?
+        var uses: Int?
         for clause in rule.clauses {
             switch clause.kind {
             case .when, .stop:
@@ -57,13 +60,20 @@ extension Compiler {
                     error(DiagnosticMessages.rateOutOfRange(size.raw, limits: "1B/s to 1GB/s"), size.range)
                 }
                 throttle = Int(clamping: size.bytes)
+            case .times(let count, let range):
+                if uses != nil {
+                    error(DiagnosticMessages.duplicateTimes, clause.keywordRange)
+                } else if !(1...Self.timesLimit).contains(count) {
+                    error(DiagnosticMessages.timesOutOfRange(count), range)
+                }
+                uses = uses ?? count
             }
         }
         return CompiledRule(
             reference: RuleReference(name: rule.name, file: source.name, line: rule.range.start.line),
             condition: CompiledCondition.conjunction(conditions), captureCount: captureCount,
             requestActions: requestActions, responseBlocks: responseBlocks, terminal: terminal,
-            delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, stops: rule.stops)
+            delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, uses: uses, stops: rule.stops)
     }
 
     /// A terminal clause (`respond`, `fail`) must be the rule's last, and its only one.

@@ -38,9 +38,9 @@ struct ShadowAnalysis {
         return earliest.map { stoppers[$0].rule }
     }
 
-    /// Remembers `rule` if it stops.
+    /// Remembers `rule` if it stops (a `times` rule stops only until it is used up).
     mutating func add(_ rule: Rule) {
-        guard rule.stops else { return }
+        guard rule.stops, !rule.isCounted else { return }
         let stopper = Stopper(name: rule.name, stopRange: rule.clauses.first { $0.kind == .stop }?.range ?? rule.nameRange)
         let terms = Self.terms(of: rule)
         guard let rarest = terms.min(by: { (stoppersByTerm[$0]?.count ?? 0, $0) < (stoppersByTerm[$1]?.count ?? 0, $1) }) else {

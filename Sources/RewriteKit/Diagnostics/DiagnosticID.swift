@@ -52,6 +52,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case statusOutsideResponse = "status-outside-response"
     /// A `graphql` subject in `response when` (it reads the request).
     case graphQLInResponse = "graphql-in-response"
+    /// `times` with a count below 1 or above the limit, or written twice.
+    case invalidTimes = "invalid-times"
     /// A request-only action in `response` or the other way round.
     case actionWrongPhase = "action-wrong-phase"
     /// A header name that is not an HTTP token.

@@ -120,6 +120,12 @@ enum DiagnosticMessages {
     static let statusOutsideResponse = DiagnosticMessage(
         .statusOutsideResponse, "'status' can only be tested in 'response when'")
 
+    static func timesOutOfRange(_ count: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidTimes, "'times \(count)' is out of range; a rule may be limited to 1 to \(Compiler.timesLimit) requests")
+    }
+
+    static let duplicateTimes = DiagnosticMessage(.invalidTimes, "a rule can have only one 'times' clause")
+
     static let graphQLInResponse = DiagnosticMessage(
         .graphQLInResponse, "'graphql' subjects read the request; test them in the rule's 'when'")
 

@@ -13,10 +13,10 @@ extension Exchange {
     func begin(_ next: ExchangeHop) {
         guard !isStopped, !isFinished else { return }
         hop = next
-        let (pipeline, defaults, cache) = (pipeline, interceptor.requestDefaults, interceptor.cache)
+        let (pipeline, defaults, cache, uses) = (pipeline, interceptor.requestDefaults, interceptor.cache, interceptor.ruleUses)
         let continuesRedirect = reception.pendingRedirect != nil
         worker.async { [self] in
-            let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache)
+            let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses)
             var task: URLSessionTask?
             if case .forward(let request, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
                 task = forwarding.makeTask(request, body: body, for: self)

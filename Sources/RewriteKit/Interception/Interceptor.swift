@@ -27,6 +27,8 @@ final class Interceptor: Sendable {
     let forwarding: ForwardingSession
     /// The `cache` clause's memory, for this installation only.
     let cache: ResponseCache
+    /// The uses of `times` rules by this installation's requests.
+    let ruleUses = RuleUseCounts()
     private let installed = Locked(true)
 
     init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration) {

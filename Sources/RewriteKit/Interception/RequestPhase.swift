@@ -32,7 +32,9 @@ struct RequestPhase: @unchecked Sendable {
     var next: Next
 
     /// Runs the phase for `hop`.
-    static func run(_ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache) -> RequestPhase {
+    static func run(
+        _ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache, counts: RuleUseCounts
+    ) -> RequestPhase {
         guard var request = HTTPRequest(hop.appRequest, defaults: defaults, body: nil, addingStoredCookies: hop.addsStoredCookies) else {
             return RequestPhase(next: .fail(URLError(.badURL)))
         }
@@ -47,7 +49,7 @@ struct RequestPhase: @unchecked Sendable {
                 return RequestPhase(next: .fail(error))
             }
         }
-        let outcome = pipeline.processRequest(request)
+        let outcome = pipeline.processRequest(request, counts: counts)
         let next: Next
         switch outcome.disposition {
         case .respond(let stub):

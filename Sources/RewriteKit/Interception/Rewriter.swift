@@ -175,6 +175,13 @@ public final class Rewriter: Sendable {
         set { core.activity.redaction.queryNames = newValue }
     }
 
+    /// Starts the counts of `times N` rules again from zero, in every installation of this
+    /// rewriter. Each installation counts on its own from the moment it is made; replacing
+    /// ``pipeline`` starts the new rules at zero too.
+    public func resetCounts() {
+        for interceptor in installations.withLock({ $0 }) { interceptor.ruleUses.reset() }
+    }
+
     /// Forgets every response kept by `cache` clauses.
     public func clearCache() {
         for interceptor in installations.withLock({ $0 }) { interceptor.cache.removeAll() }

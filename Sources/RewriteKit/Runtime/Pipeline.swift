@@ -16,6 +16,8 @@ public final class Pipeline: Sendable {
     let anyRuleNeedsRequestBody: Bool
     /// The rule sets, in priority order.
     public let ruleSets: [RuleSet]
+    /// The uses of `times` rules when the pipeline runs on its own (not installed).
+    let ownCounts = RuleUseCounts()
 
     convenience init() {
         self.init(ruleSets: [])
@@ -117,7 +119,15 @@ public final class Pipeline: Sendable {
 
     /// Runs the request phase: finds the rules that apply, runs their request actions,
     /// and decides how the request is answered.
+    ///
+    /// Rules with `times N` count their uses in the pipeline itself here; an installation
+    /// counts its own (see ``Rewriter/resetCounts()``).
     public func processRequest(_ request: HTTPRequest) -> RequestOutcome {
+        processRequest(request, counts: ownCounts)
+    }
+
+    /// Runs the request phase, counting the uses of `times` rules in `counts`.
+    func processRequest(_ request: HTTPRequest, counts: RuleUseCounts) -> RequestOutcome {
         let candidates = index.candidates(for: request)
         guard !candidates.isEmpty else { return RequestOutcome(request: request) }
         // Most candidates fail a cheap test; the run's state is made only once a rule applies.
@@ -140,6 +150,12 @@ public final class Pipeline: Sendable {
                 if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
                 run?.noteLimit(evaluator.problems, of: rule)
                 evaluator.problems.removeAll()
+                continue
+            }
+            if let limit = rule.uses, !counts.claim(position: Int(position), limit: limit, in: self) {
+                // Used up: skipped as if its conditions had failed, and the trace says so.
+                if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
+                run?.noteUsedUp(rule, limit: limit)
                 continue
             }
             let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []

@@ -61,6 +61,12 @@ struct RequestRun {
         for problem in problems { context.record(.limitExceeded(problem), line: rule.reference.line) }
     }
 
+    /// Records that a rule's conditions held but its `times` uses are spent (it did not apply).
+    mutating func noteUsedUp(_ rule: CompiledRule, limit: Int) {
+        context.rule = rule.reference
+        context.record(.usedUp(times: limit), line: rule.reference.line)
+    }
+
     /// The outcome: `cache` only for a forwarded GET; no response phase after `fail`.
     func outcome() -> RequestOutcome {
         var plan = self.plan

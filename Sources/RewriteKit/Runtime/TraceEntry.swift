@@ -20,6 +20,9 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case missingVariable(String)
         /// A `response when` guard did not hold, so its block did not run.
         case guardFailed
+        /// The rule's conditions held, but it had already applied to as many requests as
+        /// its `times` clause allows: it was skipped as if they had not.
+        case usedUp(times: Int)
         /// A limit stopped the rule's work (a regex over its work budget, a template value
         /// that would change a URL's structure): the condition did not hold, or the action
         /// was not applied, and the message was left as it was.
@@ -81,6 +84,7 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case .contentLengthRemoved: return "removed 'Content-Length' because the body changed"
         case .missingVariable(let name): return "'${\(name)}' has no value; used an empty string"
         case .guardFailed: return "response guard did not hold; block skipped"
+        case .usedUp(let times): return "used up: already applied to \(times) request\(times == 1 ? "" : "s") (times \(times)); skipped"
         case .limitExceeded(let message): return "limit reached: \(message)"
         case .responded(let status): return "respond \(status)"
         case .failed(let code): return "fail with URLError code \(code)"

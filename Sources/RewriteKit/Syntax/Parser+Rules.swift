@@ -125,6 +125,14 @@ extension Parser {
         case "stop":
             advance()
             return clause(.stop)
+        case "times":
+            advance()
+            let value = try parseValue(after: "times")
+            guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e15 else {
+                report(DiagnosticMessages.expectedArgument("a whole number of requests", for: "times", found: value.kindDescription), at: value.range)
+                throw Abort()
+            }
+            return clause(.times(Int(number), range: value.range))
         default:
             try failUnknown("clause", candidates: Parser.clauseKeywords)
         }

@@ -12,7 +12,7 @@ struct Parser {
     struct Abort: Error {}
 
     /// The clause keywords, for suggestions.
-    static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop"]
+    static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop", "times"]
     /// The clause keywords and `rule`, for quick lookups.
     static let statementWords: Set<String> = Set(clauseKeywords + ["rule"])
 

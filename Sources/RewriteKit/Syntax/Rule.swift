@@ -29,4 +29,9 @@ struct Rule: Sendable, Hashable {
     var stops: Bool {
         clauses.contains { $0.kind == .stop }
     }
+
+    /// Whether the rule has `times N` (it applies to a limited number of requests).
+    var isCounted: Bool {
+        clauses.contains { if case .times = $0.kind { true } else { false } }
+    }
 }

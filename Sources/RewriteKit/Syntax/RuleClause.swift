@@ -20,6 +20,8 @@ struct RuleClause: Sendable, Hashable {
         case cache(DurationValue)
         /// `stop`.
         case stop
+        /// `times N`: the rule applies to at most N requests of an installation.
+        case times(Int, range: SourceRange)
     }
 
     /// The clause's kind and contents.
@@ -48,6 +50,7 @@ struct RuleClause: Sendable, Hashable {
         case .throttle: "throttle"
         case .cache: "cache"
         case .stop: "stop"
+        case .times: "times"
         }
     }
 
