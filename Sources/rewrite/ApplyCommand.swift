@@ -1,31 +1,40 @@
 import RewriteKit
 
-/// `rewrite apply RULES... --request "METHOD URL" ...`: runs rule files on one request
-/// (and a response) and shows what the app would see and why.
+/// `rewrite apply RULES... --request "METHOD URL" ... [--request ...]`: runs rule files on
+/// requests (and responses) and shows what the app would see and why.
 ///
 /// The rule files are loaded into one pipeline in the order given; if any has an error,
-/// its diagnostics are printed as `check` prints them and nothing runs (exit 1).
+/// its diagnostics are printed as `check` prints them and nothing runs (exit 1). Several
+/// `--request`s run in order through that one pipeline, so `times` counts carry over; the
+/// request options after a `--request` (headers, body, response) belong to it.
 struct ApplyCommand {
     /// The options `apply` accepts.
     static let options: [OptionSpec] = [
-        .option("--request", value: "\"METHOD URL\""),
+        .option("--request", value: "\"METHOD URL\"", repeatable: true),
         .option("--header", short: "H", value: "\"Name: value\"", repeatable: true),
-        .option("--body", value: "TEXT|@FILE"),
-        .option("--response", value: "STATUS"),
+        .option("--body", value: "TEXT|@FILE", repeatable: true),
+        .option("--response", value: "STATUS", repeatable: true),
         .option("--response-header", value: "\"Name: value\"", repeatable: true),
-        .option("--response-body", value: "TEXT|@FILE"),
+        .option("--response-body", value: "TEXT|@FILE", repeatable: true),
         .option("--env", value: "NAME=VALUE", repeatable: true),
         .option("--format", value: "FORMAT"),
     ]
+
+    /// The options that describe one request and its response.
+    static let exchangeOptions: Set<String> = ["--header", "--body", "--response", "--response-header", "--response-body"]
+
+    /// One request to run, and the response to run the response phase on when it is forwarded.
+    struct Exchange {
+        let request: HTTPRequest
+        let response: HTTPResponse?
+    }
 
     /// Whether only help was asked for.
     let showsHelp: Bool
     /// The rule files, as typed.
     let paths: [String]
-    /// The request to run.
-    let request: HTTPRequest
-    /// The response to run the response phase on when the request is forwarded.
-    let response: HTTPResponse?
+    /// The requests to run, in order.
+    let exchanges: [Exchange]
     /// Overrides for `${env.NAME}`.
     let variables: [String: String]
     /// Text or JSON.
@@ -38,50 +47,75 @@ struct ApplyCommand {
         paths = parsed.positionals
         format = try OutputFormat(option: parsed.value("--format"), command: "apply")
         guard !showsHelp else {
-            request = HTTPRequest(method: "GET", url: RequestURL(scheme: "https", host: "localhost", path: "/"))
-            (response, variables) = (nil, [:])
+            (exchanges, variables) = ([], [:])
             return
         }
         try RuleSourceLoader.validate(paths, command: "apply", placeholder: "RULES...")
-        guard let requestText = parsed.value("--request") else {
+        guard !parsed.allValues("--request").isEmpty else {
             throw UsageError("missing expected option '--request \"METHOD URL\"'", command: "apply")
         }
-        let (method, url) = try MessageArguments.request(requestText)
-        var headers = HTTPHeaders()
-        for text in parsed.allValues("--header") {
-            let (name, value) = try MessageArguments.header(text, option: "-H/--header")
-            headers.add(name, value)
+        // Each --request starts a group; request options before the first belong to it.
+        var groups: [(request: String, options: [(long: String, value: String)])] = []
+        var leading: [(long: String, value: String)] = []
+        for occurrence in parsed.occurrences {
+            if occurrence.long == "--request" {
+                groups.append((occurrence.value, groups.isEmpty ? leading : []))
+            } else if Self.exchangeOptions.contains(occurrence.long) {
+                if groups.isEmpty { leading.append(occurrence) } else { groups[groups.count - 1].options.append(occurrence) }
+            }
         }
-        let usesStandardInput = paths.contains("-")
-        let body = try parsed.value("--body").map { try Self.body($0, option: "--body", stdinTaken: usesStandardInput) }
-        request = HTTPRequest(method: method, url: url, headers: headers, body: body)
-        response = try Self.response(parsed, stdinTaken: usesStandardInput || parsed.value("--body") == "@-")
+        var stdinTaken = paths.contains("-")
+        var exchanges: [Exchange] = []
+        for group in groups {
+            exchanges.append(try Self.exchange(group.request, options: group.options, stdinTaken: &stdinTaken))
+        }
+        self.exchanges = exchanges
         variables = try Self.variables(parsed.allValues("--env"))
     }
 
-    private static func response(_ parsed: CommandLineArguments, stdinTaken: Bool) throws -> HTTPResponse? {
-        guard let statusText = parsed.value("--response") else {
-            for option in ["--response-header", "--response-body"]
-            where !parsed.allValues(option).isEmpty {
-                throw UsageError("'\(option)' needs '--response STATUS'", command: "apply")
-            }
-            return nil
+    /// One request and its response from a `--request` and the options after it.
+    private static func exchange(
+        _ requestText: String, options: [(long: String, value: String)], stdinTaken: inout Bool
+    ) throws -> Exchange {
+        func values(_ long: String) -> [String] { options.filter { $0.long == long }.map(\.value) }
+        func single(_ long: String) throws -> String? {
+            let given = values(long)
+            if given.count > 1 { throw UsageError("'\(long)' is given twice for the request \"\(requestText)\"", command: "apply") }
+            return given.first
         }
-        let status = try MessageArguments.status(statusText)
+        let (method, url) = try MessageArguments.request(requestText)
         var headers = HTTPHeaders()
-        for text in parsed.allValues("--response-header") {
-            let (name, value) = try MessageArguments.header(text, option: "--response-header")
+        for text in values("--header") {
+            let (name, value) = try MessageArguments.header(text, option: "-H/--header")
             headers.add(name, value)
         }
-        let body = try parsed.value("--response-body").map {
-            try Self.body($0, option: "--response-body", stdinTaken: stdinTaken)
+        let body = try single("--body").map { try Self.body($0, option: "--body", stdinTaken: &stdinTaken) }
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+        guard let statusText = try single("--response") else {
+            for option in ["--response-header", "--response-body"] where !values(option).isEmpty {
+                throw UsageError("'\(option)' needs '--response STATUS'", command: "apply")
+            }
+            return Exchange(request: request, response: nil)
+        }
+        let status = try MessageArguments.status(statusText)
+        var responseHeaders = HTTPHeaders()
+        for text in values("--response-header") {
+            let (name, value) = try MessageArguments.header(text, option: "--response-header")
+            responseHeaders.add(name, value)
+        }
+        let responseBody = try single("--response-body").map {
+            try Self.body($0, option: "--response-body", stdinTaken: &stdinTaken)
         } ?? []
-        return HTTPResponse(status: status, headers: headers, body: body)
+        return Exchange(request: request, response: HTTPResponse(status: status, headers: responseHeaders, body: responseBody))
     }
 
-    private static func body(_ text: String, option: String, stdinTaken: Bool) throws -> [UInt8] {
-        if text == "@-" && stdinTaken {
-            throw UsageError("'\(option) @-' cannot read standard input: it is already read for another argument", command: "apply")
+    /// The bytes of `TEXT|@FILE`; standard input can be read once.
+    private static func body(_ text: String, option: String, stdinTaken: inout Bool) throws -> [UInt8] {
+        if text == "@-" {
+            if stdinTaken {
+                throw UsageError("'\(option) @-' cannot read standard input: it is already read for another argument", command: "apply")
+            }
+            stdinTaken = true
         }
         return try MessageArguments.body(text, option: option)
     }
@@ -110,13 +144,24 @@ struct ApplyCommand {
         }
         var environment = EvaluationEnvironment.live
         for (name, value) in variables { environment.variables[name] = value }
+        // One pipeline for every request, so `times` counts carry over from one to the next.
         let pipeline = Pipeline(ruleSets: ruleSets, environment: environment)
-        let report = ApplyReport.run(pipeline, request: request, givenResponse: response)
+        let reports = exchanges.map { ApplyReport.run(pipeline, request: $0.request, givenResponse: $0.response) }
         switch format {
         case .text:
-            StandardStream.output.write(ApplyTextRenderer(style: .forStandardOutput()).render(report))
+            let renderer = ApplyTextRenderer(style: .forStandardOutput())
+            for (number, report) in reports.enumerated() {
+                if reports.count > 1 {
+                    let request = report.originalRequest
+                    if number > 0 { StandardStream.output.write("\n") }
+                    StandardStream.output.writeLine("=== request \(number + 1) of \(reports.count): \(request.method) \(request.url) ===")
+                }
+                StandardStream.output.write(renderer.render(report))
+            }
         case .json:
-            StandardStream.output.writeLine(JSONOutput.render(report.json))
+            // One request: its report; several: an array of reports, in order.
+            let json: Any = reports.count == 1 ? reports[0].json : reports.map(\.json)
+            StandardStream.output.writeLine(JSONOutput.render(json))
         }
         return .success
     }

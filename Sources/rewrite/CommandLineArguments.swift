@@ -12,6 +12,8 @@ struct CommandLineArguments: Sendable {
     private var values: [String: [String]] = [:]
     /// The flags present, by long name.
     private var flags: Set<String> = []
+    /// Every option that took a value, by long name, in the order given on the line.
+    private(set) var occurrences: [(long: String, value: String)] = []
 
     /// Whether a flag was given.
     func flag(_ long: String) -> Bool { flags.contains(long) }
@@ -63,6 +65,7 @@ struct CommandLineArguments: Sendable {
             } else {
                 throw UsageError("missing value for '\(argument)'", command: command)
             }
+            result.occurrences.append((spec.long, value))
             if spec.isRepeatable {
                 result.values[spec.long, default: []].append(value)
             } else {

@@ -43,7 +43,7 @@ enum HelpText {
 
         SUBCOMMANDS:
           check    Report every problem in rule files, the way a compiler does.
-          apply    Run rule files on one request (and response) and show what changed.
+          apply    Run rule files on requests (and responses) and show what changed.
           help     Show help for a subcommand: rewrite help check
 
         OPTIONS:
@@ -85,7 +85,7 @@ enum HelpText {
         """
 
     private static let apply = """
-        OVERVIEW: Run rule files on one request (and response) and show what changed.
+        OVERVIEW: Run rule files on requests (and responses) and show what changed.
 
         Loads the rule files into one pipeline, in the order given, runs the request phase,
         then the response phase on the 'respond' stub a rule answered with, or on the
@@ -100,7 +100,9 @@ enum HelpText {
 
         OPTIONS:
           --request "METHOD URL"      The request, e.g. "POST https://httpbin.org/post"; a bare
-                                      URL means GET. Required.
+                                      URL means GET. Required; repeat it to run several requests
+                                      in order through one pipeline ('times' counts carry over).
+                                      The options below belong to the --request before them.
           -H, --header "Name: value"  A request header; repeat for more.
           --body TEXT|@FILE           The request body: the text as typed, or the bytes of FILE
                                       ('@-' reads standard input).

@@ -36,6 +36,47 @@ import Testing
         return Array(rest[..<end])
     }
 
+    static let feed = "GET https://api.myapp.com/v1/feed"
+
+    @Test func severalRequestsRunInOrderThroughOnePipelineAndCountsCarryOver() throws {
+        let result = try Self.run(["apply", "Rules/retry.rules", "--request", Self.feed, "--request", Self.feed, "--request", Self.feed])
+        #expect(result.status == 0, "\(result)")
+        let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("=== request") }
+        #expect(headers == [
+            "=== request 1 of 3: GET https://api.myapp.com/v1/feed ===",
+            "=== request 2 of 3: GET https://api.myapp.com/v1/feed ===",
+            "=== request 3 of 3: GET https://api.myapp.com/v1/feed ===",
+        ])
+        let stubs = result.stdout.split(separator: "\n").filter { $0.hasPrefix("RESPONSE") }
+        #expect(stubs == [
+            #"RESPONSE  stub by "first call fails", no network"#,
+            #"RESPONSE  stub by "then it works", no network"#,
+            #"RESPONSE  stub by "then it works", no network"#,
+        ])
+        #expect(result.stdout.contains("used up: already applied to 1 request (times 1); skipped"))
+    }
+
+    @Test func severalRequestsAsJSONAreAnArrayAndOptionsBelongToTheRequestBeforeThem() throws {
+        let result = try Self.run([
+            "apply", "Rules/tutorial.rules", "--format", "json",
+            "--request", "POST https://httpbin.org/post", "-H", "Content-Type: application/json", "--body", #"{"a":1}"#,
+            "--request", "GET https://httpbin.org/get", "--response", "200",
+        ])
+        #expect(result.status == 0, "\(result)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.count == 2)
+        let first = try #require(reports.first?["request"] as? [String: Any])
+        let second = try #require(reports.last?["request"] as? [String: Any])
+        #expect((first["body"] as? String)?.contains("wrapper") == true, "the body went with the first request")
+        #expect(second["body"] == nil || second["body"] is NSNull, "the second request has no body")
+    }
+
+    @Test func aRequestOptionGivenTwiceForOneRequestIsAUsageError() throws {
+        let result = try Self.run(["apply", "Rules/retry.rules", "--request", Self.feed, "--body", "a", "--body", "b"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'--body' is given twice"))
+    }
+
     @Test func tutorialWrapsTheBodyStampsTheResponseAndNamesTheRule() throws {
         let result = try Self.run(Self.tutorial)
         #expect(result.status == 0, "\(result)")

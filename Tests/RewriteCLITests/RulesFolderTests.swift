@@ -23,7 +23,7 @@ import Testing
         let files = try Self.ruleFiles()
         for name in [
             "tutorial", "header-injection", "response-injection", "mock-api", "activity-logging",
-            "latency", "staging", "caching",
+            "latency", "staging", "caching", "retry",
         ] {
             #expect(files.contains("\(name).rules"), "Rules/\(name).rules is missing")
         }
