@@ -12,6 +12,7 @@ enum HelpText {
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
                                      [--response STATUS [--response-header "Name: value"]... [--response-body TEXT|@FILE]]
+                                     [--request ... (a further request, with its own options)]...
                                      [--env NAME=VALUE]... [--format text|json]
                 """
         default:
