@@ -44,7 +44,7 @@ struct ApplyCommand {
     init(arguments: [String]) throws {
         let parsed = try CommandLineArguments.parse(arguments, options: Self.options, command: "apply")
         showsHelp = parsed.wantsHelp
-        paths = parsed.positionals
+        paths = try RuleSourceLoader.expandingFolders(parsed.positionals, command: "apply")
         format = try OutputFormat(option: parsed.value("--format"), command: "apply")
         guard !showsHelp else {
             (exchanges, variables) = ([], [:])

@@ -30,7 +30,7 @@ struct CheckCommand {
     init(arguments: [String]) throws {
         let parsed = try CommandLineArguments.parse(arguments, options: Self.options, command: "check")
         showsHelp = parsed.wantsHelp
-        paths = parsed.positionals
+        paths = try RuleSourceLoader.expandingFolders(parsed.positionals, command: "check")
         warningsAsErrors = parsed.flag("--warnings-as-errors")
         format = try OutputFormat(option: parsed.value("--format"), command: "check")
         ignored = Set(parsed.allValues("--ignore"))
@@ -78,7 +78,7 @@ struct CheckCommand {
                 status = status.combined(with: .failure)
             }
             if format == .text {
-                StandardStream.error.write(DiagnosticFormatter(source: source).format(diagnostics))
+                StandardStream.error.write(DiagnosticFormatter(source: source, colored: TerminalStyle.colorsDiagnostics).format(diagnostics))
             }
             everything += diagnostics
         }

@@ -34,7 +34,13 @@ enum HelpText {
           0  success (warnings alone do not fail, unless --warnings-as-errors)
           1  failure: a rule file has an error
           2  usage error: unknown subcommand or option, bad value, unreadable file
-             (swift-argument-parser uses 64 here; rewrite uses 2, like most Unix tools)
+        """
+
+    private static let applyExitCodes = """
+        EXIT STATUS:
+          0  the requests ran (whatever the rules did to them)
+          1  a rule file has an error: its diagnostics are printed and nothing runs
+          2  usage error: unknown option, bad value, unreadable file
         """
 
     private static let root = """
@@ -67,7 +73,8 @@ enum HelpText {
         \(usageLine(for: "check"))
 
         ARGUMENTS:
-          FILE...                 Rule files to check; '-' reads standard input (named <stdin>).
+          FILE...                 Rule files to check; a folder means every *.rules file below
+                                  it, in sorted order; '-' reads standard input (named <stdin>).
                                   'body file' paths are resolved against each file's folder.
 
         OPTIONS:
@@ -97,7 +104,8 @@ enum HelpText {
         \(usageLine(for: "apply"))
 
         ARGUMENTS:
-          RULES...                    Rule files, applied in order; '-' reads standard input.
+          RULES...                    Rule files, applied in order (a folder: its *.rules files,
+                                      sorted); '-' reads standard input.
 
         OPTIONS:
           --request "METHOD URL"      The request, e.g. "POST https://httpbin.org/post"; a bare
@@ -113,15 +121,20 @@ enum HelpText {
           --response-body TEXT|@FILE  The response body.
           --env NAME=VALUE            Set a variable for ${env.NAME}; repeat for more. Rules
                                       otherwise read the process environment.
-          --format text|json          'text' (default) or one JSON object:
-                                      {request: {method, url, headers: [[name, value]], body},
-                                       response: {status, headers, body} | null,
-                                       failure: {code, name} | null, trace: [...]}
+          --format text|json          'text' (default), or JSON: one object per request (an
+                                      array of them for several --requests) with the keys
+                                      request {method, url, headers: [[name, value]], body},
+                                      response {status, headers, body} or null,
+                                      failure {code, name} or null,
+                                      responseSource (stub, given, failed or none),
+                                      appliedRules [{name, file, line}],
+                                      shaping {delay, throttleBytesPerSecond, cacheLifetime},
+                                      trace [{rule, phase, line, description, event, ...}].
           -h, --help                  Show help information.
 
         Colour is used only when standard output is a terminal and NO_COLOR is not set.
 
-        \(exitCodes)
+        \(applyExitCodes)
 
         """
 }

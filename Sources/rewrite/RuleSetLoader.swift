@@ -15,7 +15,7 @@ enum RuleSetLoader {
                 continue
             }
             loadedFiles += 1
-            let formatter = DiagnosticFormatter(source: source)
+            let formatter = DiagnosticFormatter(source: source, colored: TerminalStyle.colorsDiagnostics)
             do {
                 let ruleSet = try RuleSet(source: source.text, name: source.name, baseDirectory: source.baseDirectory)
                 StandardStream.error.write(formatter.format(ruleSet.warnings))

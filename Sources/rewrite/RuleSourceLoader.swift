@@ -18,6 +18,31 @@ enum RuleSourceLoader {
         }
     }
 
+    /// The arguments with each folder replaced by the `*.rules` files below it, in sorted
+    /// order; files and `-` stay as they are.
+    ///
+    /// - Throws: a usage error for a folder that holds no rule file.
+    static func expandingFolders(_ paths: [String], command: String) throws -> [String] {
+        var expanded: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                expanded.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".rules") }
+                .sorted()
+                .map { base + "/" + $0 }
+            guard !found.isEmpty else {
+                throw UsageError("no '.rules' files in the folder '\(path)'", command: command)
+            }
+            expanded += found
+        }
+        return expanded
+    }
+
     /// Reads one argument: a path, or `-` for standard input.
     static func load(_ path: String) throws -> SourceFile {
         if path == "-" {

@@ -9,8 +9,18 @@ struct TerminalStyle: Sendable {
 
     /// Colour when standard output is a terminal and `NO_COLOR` allows it.
     static func forStandardOutput() -> TerminalStyle {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return TerminalStyle(isEnabled: StandardStream.output.isTerminal && !noColor)
+        TerminalStyle(isEnabled: StandardStream.output.isTerminal && !noColor)
+    }
+
+    /// Whether diagnostics, written to standard error, are coloured: only on a terminal
+    /// and when `NO_COLOR` allows it.
+    static var colorsDiagnostics: Bool {
+        StandardStream.error.isTerminal && !noColor
+    }
+
+    /// Whether `NO_COLOR` is set to something (https://no-color.org).
+    private static var noColor: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     }
 
     /// Section titles.

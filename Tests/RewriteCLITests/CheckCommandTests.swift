@@ -31,6 +31,27 @@ import Testing
 
         """
 
+    @Test func aFolderMeansEveryRulesFileBelowItInSortedOrder() throws {
+        let folder = try TemporaryFolder([
+            "rules/b.rules": Self.threeErrors, "rules/a.rules": Self.clean, "rules/sub/c.rules": Self.warningOnly,
+            "rules/notes.txt": "not a rule file",
+        ])
+        let result = try RewriteProcess.run(["check", "rules"], in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        let headers = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        #expect(headers.first?.hasPrefix("rules/b.rules:2:") == true, "\(result)")
+        #expect(headers.last?.hasPrefix("rules/sub/c.rules:2:") == true, "\(result)")
+        #expect(result.stderr.hasSuffix("3 errors, 1 warning in 3 files\n"))
+        #expect(!result.stderr.contains("\u{1B}["), "never colour when piped")
+    }
+
+    @Test func aFolderWithoutRuleFilesIsAUsageError() throws {
+        let folder = try TemporaryFolder(["empty/readme.txt": "nothing"])
+        let result = try RewriteProcess.run(["check", "empty"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: no '.rules' files in the folder 'empty'"))
+    }
+
     @Test func cleanFilePrintsNothingAndSucceeds() throws {
         let folder = try TemporaryFolder(["clean.rules": Self.clean])
         let result = try RewriteProcess.run(["check", "clean.rules"], in: folder.url)

@@ -55,6 +55,47 @@ struct DiagnosticFormatterTests {
             """)
     }
 
+    @Test func caretsLineUpUnderWideCharactersAndEscapes() {
+        // Two emoji and two CJK characters take two columns each on a terminal.
+        let (f, text) = renderedFrontEndDiagnostics("rule \"a\" {\n    when host == \"😀😀\" and header \"漢字\" == \"x\" and 1️⃣pth == \"x\"\n}")
+        #expect(text == """
+            test.rules:\(f.at(1)): error: unknown subject 'pth'; did you mean 'path'?
+                when host == "😀😀" and header "漢字" == "x" and pth == "x"
+            \(String(repeating: " ", count: 53))^~~
+            \(String(repeating: " ", count: 53))path
+
+            """)
+    }
+
+    @Test func controlCharactersFromTheFileAreShownEscaped() {
+        let (f, text) = renderedFrontEndDiagnostics("rule \"a\" {\n    when host == \"\u{1B}[31m\" and 1️⃣pth == \"\u{7}\"\n}")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "nothing raw reaches the terminal")
+        #expect(text == """
+            test.rules:\(f.at(1)): error: unknown subject 'pth'; did you mean 'path'?
+                when host == "<U+001B>[31m" and pth == "<U+0007>"
+            \(String(repeating: " ", count: 36))^~~
+            \(String(repeating: " ", count: 36))path
+
+            """)
+        let source = SourceFile(name: "m.rules", text: "x")
+        let message = Diagnostic(.error, DiagnosticMessage(.syntax, "unknown action 'a\u{1B}]0;title\u{7}'"), file: "m.rules",
+                                 range: SourceRange(start: source.location(atOffset: 0), end: source.location(atOffset: 1)))
+        #expect(DiagnosticFormatter(source: source).format(message).hasPrefix("m.rules:1:1: error: unknown action 'a<U+001B>]0;title<U+0007>'"))
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        let source = SourceFile(name: "c.rules", text: "rule \"a\" { when pth == \"x\" }")
+        let diagnostics = Compiler.compile(source).diagnostics
+        let plain = DiagnosticFormatter(source: source).format(diagnostics)
+        let colored = DiagnosticFormatter(source: source, colored: true).format(diagnostics)
+        #expect(!plain.contains("\u{1B}["))
+        #expect(colored.contains("\u{1B}[1;31merror:\u{1B}[0m"), "errors in red, as clang")
+        #expect(colored.contains("\u{1B}[1;32m^~~\u{1B}[0m"), "the caret in green")
+        let warning = SourceFile(name: "w.rules", text: "rule \"a\" { request { set-header \"Content-Length\" \"1\" } }")
+        #expect(DiagnosticFormatter(source: warning, colored: true).format(Compiler.compile(warning).diagnostics)
+            .contains("\u{1B}[1;35mwarning:\u{1B}[0m"), "warnings in magenta")
+    }
+
     @Test func multiLineRangeUnderlinesToEndOfFirstLine() {
         let source = SourceFile(name: "m.rules", text: "abc def\nghi")
         let diagnostic = Diagnostic(
