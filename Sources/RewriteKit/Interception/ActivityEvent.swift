@@ -14,7 +14,8 @@ import FoundationNetworking
 /// response-phase ones before `.response` (response actions run before the app receives
 /// the response). A request the platform cannot carry through the interceptor goes to
 /// the network untouched and sends one `.bypassed` event instead, saying why and naming
-/// the rules it skipped.
+/// the rules it skipped. A `.rulesChanged` event is about followed rule files, not a
+/// request: its ``requestID`` is 0 and its URL empty.
 ///
 /// Secrets never appear: header values named in ``Rewriter/redactedHeaderNames`` and
 /// query values named in ``Rewriter/redactedQueryNames`` read `<redacted>` in the
@@ -33,6 +34,11 @@ public struct ActivityEvent: Sendable {
         /// The request went to the network untouched, because the platform cannot carry
         /// it through a URL protocol; ``message`` says why.
         case bypassed
+        /// Not about a request: followed rule files changed (see
+        /// ``Rewriter/followRuleFiles(_:checkingEvery:)``). ``message`` says what happened;
+        /// ``diagnostics`` holds the problems of an edit that was refused (the previous
+        /// rules stay in force) and the warnings of one that was taken.
+        case rulesChanged
     }
 
     /// Where the answer came from.
@@ -89,6 +95,8 @@ public struct ActivityEvent: Sendable {
     public internal(set) var redirectLocation: String?
     /// Requests in flight in this rewriter when the event was made, this one included until it finishes.
     public internal(set) var requestsInFlight: Int
+    /// For `.rulesChanged`: the diagnostics of the files that were read.
+    public internal(set) var diagnostics: [Diagnostic] = []
     /// Events dropped just before this one because the observers fell more than
     /// ``backlogLimit`` events behind.
     public internal(set) var droppedEvents = 0
@@ -107,6 +115,22 @@ public struct ActivityEvent: Sendable {
         bytesSent = hop.bytesSent
         bytesReceived = hop.bytesReceived
         appliedRules = hop.outcome?.appliedRules ?? []
+        self.requestsInFlight = requestsInFlight
+    }
+
+    /// A `.rulesChanged` event: what happened to followed rule files.
+    init(rulesChanged message: String, diagnostics: [Diagnostic], requestsInFlight: Int) {
+        kind = .rulesChanged
+        requestID = 0
+        method = ""
+        url = ""
+        requestHeaders = HTTPHeaders()
+        duration = 0
+        bytesSent = 0
+        bytesReceived = 0
+        appliedRules = []
+        self.message = message
+        self.diagnostics = diagnostics
         self.requestsInFlight = requestsInFlight
     }
 

@@ -150,6 +150,11 @@ public final class Rewriter: Sendable {
         core.activity.add(observer)
     }
 
+    /// Sends a `.rulesChanged` event to the observers.
+    func emitRulesChanged(_ message: String, diagnostics: [Diagnostic]) {
+        core.activity.emit { inFlight in ActivityEvent(rulesChanged: message, diagnostics: diagnostics, requestsInFlight: inFlight) }
+    }
+
     /// Keeps `observation` registered for as long as the rewriter lives.
     func keep(_ observation: ActivityObservation) {
         keptObservations.withLock { $0.append(observation) }

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RewriteKit
+import RewriteTesting
+import Testing
+
+/// `followRuleFiles`: edits apply to requests that start afterwards, a broken edit keeps
+/// the rules in force and reports where it is wrong, requests never mix two versions.
+@Suite("Live reload of rule files")
+struct LiveReloadTests {
+    /// A rule that stamps both `X-A` and `X-B` with `version`: a request that mixed two
+    /// versions would carry different values.
+    static func rules(_ version: Int) -> String {
+        """
+        rule "stamp" {
+            when host == "127.0.0.1"
+            request {
+                set-header "X-A" "\(version)"
+                set-header "X-B" "\(version)"
+            }
+        }
+        """
+    }
+
+    struct Setup {
+        let server: TestHTTPServer
+        let file: URL
+        let rewriter: Rewriter
+        let session: URLSession
+        let recorder: ActivityRecorder
+
+        init(version: Int) throws {
+            server = try TestHTTPServer()
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).rules")
+            try LiveReloadTests.rules(version).write(to: file, atomically: true, encoding: .utf8)
+            rewriter = try Rewriter(contentsOf: file)
+            recorder = ActivityRecorder(rewriter)
+            let configuration = URLSessionConfiguration.ephemeral
+            rewriter.install(in: configuration)
+            session = URLSession(configuration: configuration)
+        }
+
+        /// The `X-A` and `X-B` values the server received for one request.
+        func stamps() async throws -> (String, String) {
+            let (data, _) = try await session.data(from: server.url("/headers"))
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let headers = object?["headers"] as? [String: String] ?? [:]
+            func value(_ name: String) -> String { headers.first { $0.key.lowercased() == name }?.value ?? "-" }
+            return (value("x-a"), value("x-b"))
+        }
+
+        func tearDown() {
+            session.finishTasksAndInvalidate()
+            rewriter.uninstall()
+            server.stop()
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
+    @Test("an edit is seen within a second; a broken edit keeps the rules and reports file:line:column")
+    func editThenBrokenEdit() async throws {
+        let setup = try Setup(version: 1)
+        defer { setup.tearDown() }
+        let follower = setup.rewriter.followRuleFiles([setup.file], checkingEvery: 0.05)
+        defer { follower.stop() }
+        #expect(try await setup.stamps() == ("1", "1"))
+
+        // The time from the edit to the swap of the rules (requests that start afterwards use
+        // them), taken by an observer on a dispatch queue when the `.rulesChanged` event comes:
+        // neither a round trip nor a test task on a busy cooperative pool is in the figure.
+        let swappedAt = Locked<Date?>(nil)
+        let observation = setup.rewriter.addObserver { event in
+            if event.kind == .rulesChanged { swappedAt.withLock { $0 = $0 ?? Date() } }
+        }
+        defer { observation.cancel() }
+        let edited = Date()
+        try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
+        let changed = await setup.recorder.waitForEvents(timeout: 10) { $0.contains { $0.kind == .rulesChanged } }
+        #expect(changed != nil)
+        let swapped = try #require(swappedAt.withLock { $0 }).timeIntervalSince(edited)
+        #expect(swapped < 1, "v2 took \(swapped) s to apply")
+        #expect(try await setup.stamps() == ("2", "2"))
+
+        try "rule \"stamp\" {\n    when hots == \"127.0.0.1\"\n}\n".write(to: setup.file, atomically: true, encoding: .utf8)
+        let refused = await setup.recorder.waitForEvents(timeout: 5) { events in
+            events.contains { $0.kind == .rulesChanged && !$0.diagnostics.isEmpty && $0.diagnostics.contains(where: \.isError) }
+        }
+        let event = try #require(refused?.last { $0.kind == .rulesChanged })
+        #expect(event.message?.contains("\(setup.file.path):2:10: error: unknown subject 'hots'") == true, "\(event.message ?? "")")
+        #expect(event.diagnostics.first?.range.start.line == 2)
+        #expect(try await setup.stamps() == ("2", "2"), "the broken edit kept v2")
+    }
+
+    @Test("1,000 requests during 50 edits: each is entirely one version")
+    func requestsNeverMixVersions() async throws {
+        let setup = try Setup(version: 0)
+        defer { setup.tearDown() }
+        let follower = setup.rewriter.followRuleFiles([setup.file], checkingEvery: 0.002)
+        defer { follower.stop() }
+        let results = try await withThrowingTaskGroup(of: [(String, String)].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var seen: [(String, String)] = []
+                    for _ in 0..<125 { seen.append(try await setup.stamps()) }
+                    return seen
+                }
+            }
+            group.addTask {
+                for version in 1...50 {
+                    try Self.rules(version).write(to: setup.file, atomically: true, encoding: .utf8)
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                }
+                return []
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results.count == 1_000)
+        let mixed = results.filter { $0.0 != $0.1 || $0.0 == "-" }
+        #expect(mixed.isEmpty, "\(mixed.prefix(5))")
+        #expect(Set(results.map(\.0)).count > 1, "the edits were seen while the requests ran")
+    }
+
+    @Test("a stopped follower leaves the rules alone")
+    func stopped() async throws {
+        let setup = try Setup(version: 1)
+        defer { setup.tearDown() }
+        let follower = setup.rewriter.followRuleFiles([setup.file], checkingEvery: 0.02)
+        follower.stop()
+        try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(try await setup.stamps() == ("1", "1"))
+    }
+}
