@@ -15,6 +15,8 @@ let package = Package(
         // For test targets: RewriteTestSupport plus XCTest and Swift Testing assertions.
         .library(name: "RewriteTesting", targets: ["RewriteTesting"]),
         .executable(name: "rewrite", targets: ["rewrite"]),
+        // Checks a target's .rules files at build time (SwiftPM and Xcode).
+        .plugin(name: "RewriteRulesCheck", targets: ["RewriteRulesCheck"]),
     ],
     targets: [
         .target(name: "RewriteKit"),
@@ -24,6 +26,7 @@ let package = Package(
         .target(name: "RewriteTestSupport", dependencies: ["RewriteKit"]),
         .target(name: "RewriteTesting", dependencies: ["RewriteKit", "RewriteTestSupport"]),
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
+        .plugin(name: "RewriteRulesCheck", capability: .buildTool(), dependencies: ["rewrite"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Foundation
 import RewriteKit
 
 /// `rewrite check FILE...`: reports every diagnostic of every file, the way a compiler does.
@@ -13,6 +14,7 @@ struct CheckCommand {
         .option("--format", value: "FORMAT"),
         .flag("--warnings-as-errors"),
         .option("--ignore", value: "ID", repeatable: true),
+        .option("--stamp", value: "FILE"),
     ]
 
     /// The rule files, as typed.
@@ -25,6 +27,9 @@ struct CheckCommand {
     let ignored: Set<String>
     /// Whether only help was asked for.
     let showsHelp: Bool
+    /// A file written when no file has an error, removed otherwise: the output the build
+    /// tool plugin declares, so the build runs the check again only when a rule file changes.
+    let stamp: String?
 
     /// Parses the arguments after `check`.
     init(arguments: [String]) throws {
@@ -34,6 +39,7 @@ struct CheckCommand {
         warningsAsErrors = parsed.flag("--warnings-as-errors")
         format = try OutputFormat(option: parsed.value("--format"), command: "check")
         ignored = Set(parsed.allValues("--ignore"))
+        stamp = parsed.value("--stamp")
         if !showsHelp {
             try RuleSourceLoader.validate(paths, command: "check", placeholder: "FILE...")
             try Self.validate(ignored: parsed.allValues("--ignore"))
@@ -90,6 +96,22 @@ struct CheckCommand {
         case .json:
             StandardStream.output.writeLine(JSONOutput.render(everything.map(\.json)))
         }
+        if let stamp { Self.writeStamp(stamp, passed: status == .success, files: checkedFiles) }
         return status
+    }
+
+    /// Writes the stamp (a Swift file holding one comment, so a build compiles it and so
+    /// runs the check first) when the check passed, and removes it when it did not.
+    static func writeStamp(_ path: String, passed: Bool, files: Int) {
+        guard passed else {
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        let text = "// rewrite check passed for \(files) rule file\(files == 1 ? "" : "s").\n"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            StandardStream.error.writeLine("error: cannot write the stamp '\(path)': \(error)")
+        }
     }
 }

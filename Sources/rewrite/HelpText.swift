@@ -7,7 +7,7 @@ enum HelpText {
     static func usageLine(for command: String?) -> String {
         switch command {
         case "check":
-            return "usage: rewrite check [--format text|json] [--warnings-as-errors] [--ignore ID ...] FILE..."
+            return "usage: rewrite check [--format text|json] [--warnings-as-errors] [--ignore ID ...] [--stamp FILE] FILE..."
         case "apply":
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
@@ -86,6 +86,9 @@ enum HelpText {
           --warnings-as-errors    Report warnings as errors (and exit 1 on them).
           --ignore ID             Leave out warnings with this identifier (shown in brackets
                                   after a warning, e.g. computed-header); repeatable.
+          --stamp FILE            Write FILE when no file has an error (remove it when one
+                                  does), for build systems: the RewriteRulesCheck plugin
+                                  declares it as the check's output.
           -h, --help              Show help information.
 
         \(exitCodes)

@@ -45,6 +45,15 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}["), "never colour when piped")
     }
 
+    @Test func theStampIsWrittenWhenCleanAndRemovedOnAnError() throws {
+        let folder = try TemporaryFolder(["clean.rules": Self.clean, "broken.rules": Self.threeErrors])
+        let stamp = folder.url.appendingPathComponent("stamp.swift")
+        #expect(try RewriteProcess.run(["check", "--stamp", stamp.path, "clean.rules"], in: folder.url).status == 0)
+        #expect(try String(contentsOf: stamp, encoding: .utf8) == "// rewrite check passed for 1 rule file.\n")
+        #expect(try RewriteProcess.run(["check", "--stamp", stamp.path, "clean.rules", "broken.rules"], in: folder.url).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: stamp.path), "a failed check leaves no output, so the build runs it again")
+    }
+
     @Test func aFolderWithoutRuleFilesIsAUsageError() throws {
         let folder = try TemporaryFolder(["empty/readme.txt": "nothing"])
         let result = try RewriteProcess.run(["check", "empty"], in: folder.url)
