@@ -63,8 +63,16 @@ public final class ActivityRecorder: Sendable {
     /// Every event recorded so far, in the order the rewriter sent them.
     public var events: [ActivityEvent] { state.withLock { $0.events } }
 
-    /// The `.finished` events recorded so far: one per completed request.
-    public var finishedEvents: [ActivityEvent] { events.filter { $0.kind == .finished } }
+    /// The events that end a request, recorded so far: one `.finished` per intercepted
+    /// request, and one `.unmatched` with request ID 0 per request the interceptor declined
+    /// at once (sent only with ``RewriteKit/Rewriter/reportsUnmatchedRequests``; no rule
+    /// applied to it).
+    public var finishedEvents: [ActivityEvent] { events.filter(Self.endsRequest) }
+
+    /// Whether an event ends a request (see ``finishedEvents``).
+    static func endsRequest(_ event: ActivityEvent) -> Bool {
+        event.kind == .finished || (event.kind == .unmatched && event.requestID == 0)
+    }
 
     /// Waits until `condition` holds for the events recorded so far, or `timeout` passes,
     /// or the task is cancelled. `condition` is tested now and after each new event.
@@ -103,9 +111,9 @@ public final class ActivityRecorder: Sendable {
     /// events in the order they finished; fewer than `count` on timeout.
     public func finishedRequests(count: Int, timeout: TimeInterval = 10) async -> [ActivityEvent] {
         let events = await waitForEvents(timeout: timeout) { events in
-            events.lazy.filter { $0.kind == .finished }.count >= count
+            events.lazy.filter(Self.endsRequest).count >= count
         }
-        return (events ?? self.events).filter { $0.kind == .finished }
+        return (events ?? self.events).filter(Self.endsRequest)
     }
 
     /// Waits for the `count` requests that finish after the first `skipped` (or `timeout`)
@@ -113,9 +121,9 @@ public final class ActivityRecorder: Sendable {
     /// on timeout.
     public func finishedRequests(after skipped: Int, count: Int, timeout: TimeInterval = 10) async -> [ActivityEvent] {
         let events = await waitForEvents(timeout: timeout) { events in
-            events.lazy.filter { $0.kind == .finished }.count >= skipped + count
+            events.lazy.filter(Self.endsRequest).count >= skipped + count
         }
-        return Array((events ?? self.events).lazy.filter { $0.kind == .finished }.dropFirst(skipped).prefix(count))
+        return Array((events ?? self.events).lazy.filter(Self.endsRequest).dropFirst(skipped).prefix(count))
     }
 
     /// Forgets the events recorded so far; recording goes on.

@@ -52,6 +52,9 @@ public final class RewriteTestSession: Sendable {
     public init(ruleSets: [RuleSet], configuration: URLSessionConfiguration = .ephemeral) throws {
         let copy = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         rewriter = Rewriter(pipeline: Pipeline(ruleSets: ruleSets))
+        // A request no rule applies to ends with an `.unmatched` event naming the closest
+        // rules, so assertions can say why a rule did not fire.
+        rewriter.reportsUnmatchedRequests = true
         rewriter.install(in: copy)
         self.configuration = copy
         session = URLSession(configuration: copy)
@@ -89,6 +92,24 @@ public final class RewriteTestSession: Sendable {
     /// ``nextFinishedRequests(count:timeout:)``), in order, each once per request.
     public func firedRuleNames(requests: Int = 1, timeout: TimeInterval = 10) async -> [String] {
         await nextFinishedRequests(count: requests, timeout: timeout).flatMap { $0.appliedRules.map(\.name) }
+    }
+
+    /// The rules that have not applied to any request of this session so far, in the order
+    /// they are considered: stubs a test suite never reaches.
+    public var rulesNeverApplied: [RuleReference] {
+        let applied = Set(recorder.finishedEvents.flatMap(\.appliedRules))
+        return rewriter.pipeline.ruleReferences.filter { !applied.contains($0) }
+    }
+
+    /// How close the rules named `names` came to applying to the requests of `finished`
+    /// events: for each name, its near miss on the request it came closest on.
+    public func nearMisses(ofRulesNamed names: [String], in finished: [ActivityEvent]) -> [NearMiss] {
+        let pipeline = rewriter.pipeline
+        let requests = finished.compactMap { HTTPRequest(method: $0.method, url: $0.url, headers: $0.requestHeaders, body: nil) }
+        let all = requests.flatMap { pipeline.nearMisses(for: $0) }
+        return names.compactMap { name in
+            all.filter { $0.rule.name == name }.max { $0.heldCount < $1.heldCount }
+        }
     }
 
     /// Uninstalls the rules and lets the session finish its tasks. Called on deinit.

@@ -10,6 +10,8 @@ struct RulesFiredComparison {
     var requests: Int
     var finishedCount: Int
     var timeout: TimeInterval
+    /// How close the expected rules that did not fire came, on the requests checked.
+    var nearMisses: [NearMiss] = []
 
     init(expected: [String], finished: [ActivityEvent], requests: Int, timeout: TimeInterval) {
         self.expected = expected
@@ -32,6 +34,9 @@ struct RulesFiredComparison {
         if !missing.isEmpty { message += "; missing \(Self.list(missing))" }
         if !unexpected.isEmpty { message += "; unexpected \(Self.list(unexpected))" }
         if missing.isEmpty && unexpected.isEmpty && expected != fired { message += "; same rules, different order or count" }
+        for miss in nearMisses where missing.contains(miss.rule.name) {
+            message += "\n  near miss: \(miss)"
+        }
         return message
     }
 

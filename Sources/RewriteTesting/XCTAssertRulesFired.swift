@@ -8,7 +8,9 @@ import XCTest
 /// The requests checked are those that finished after the ones the previous assertion on
 /// `session` checked (the first assertion starts at the session's first request), so an
 /// assertion after each request checks that request. Waits up to `timeout` for them to finish, then compares the names of the rules
-/// that applied (in the order they applied, request after request) with `names`.
+/// that applied (in the order they applied, request after request) with `names`. The failure
+/// message names the missing and unexpected rules, and for each expected rule that did not
+/// fire, its near miss: which of its conditions failed, and the request's value.
 ///
 /// ```swift
 /// _ = try await client.users()
@@ -23,7 +25,8 @@ public func XCTAssertRulesFired(
     line: UInt = #line
 ) async {
     let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
-    let comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
+    var comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
+    comparison.nearMisses = session.nearMisses(ofRulesNamed: names.filter { !comparison.fired.contains($0) }, in: finished)
     if let failure = comparison.failureMessage {
         XCTFail(failure, file: file, line: line)
     }

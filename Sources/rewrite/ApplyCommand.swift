@@ -18,6 +18,7 @@ struct ApplyCommand {
         .option("--response-body", value: "TEXT|@FILE", repeatable: true),
         .option("--env", value: "NAME=VALUE", repeatable: true),
         .option("--format", value: "FORMAT"),
+        .flag("--explain"),
     ]
 
     /// The options that describe one request and its response.
@@ -39,6 +40,8 @@ struct ApplyCommand {
     let variables: [String: String]
     /// Text or JSON.
     let format: OutputFormat
+    /// Whether every rule is shown with its conditions held or failed (`--explain`).
+    let explains: Bool
 
     /// Parses the arguments after `apply`; the bodies named `@FILE` are read here.
     init(arguments: [String]) throws {
@@ -46,6 +49,7 @@ struct ApplyCommand {
         showsHelp = parsed.wantsHelp
         paths = try RuleSourceLoader.expandingFolders(parsed.positionals, command: "apply")
         format = try OutputFormat(option: parsed.value("--format"), command: "apply")
+        explains = parsed.flag("--explain")
         guard !showsHelp else {
             (exchanges, variables) = ([], [:])
             return
@@ -146,7 +150,11 @@ struct ApplyCommand {
         for (name, value) in variables { environment.variables[name] = value }
         // One pipeline for every request, so `times` counts carry over from one to the next.
         let pipeline = Pipeline(ruleSets: ruleSets, environment: environment)
-        let reports = exchanges.map { ApplyReport.run(pipeline, request: $0.request, givenResponse: $0.response) }
+        let reports = exchanges.map { exchange in
+            var report = ApplyReport.run(pipeline, request: exchange.request, givenResponse: exchange.response)
+            if explains { report.nearMisses = pipeline.nearMisses(for: exchange.request) }
+            return report
+        }
         switch format {
         case .text:
             let renderer = ApplyTextRenderer(style: .forStandardOutput())

@@ -25,6 +25,18 @@ extension ApplyReport {
             ],
             "trace": trace.entries.map(Self.json),
         ]
+        .merging(nearMisses.map { ["explain": $0.map(Self.json)] } ?? [:]) { $1 }
+    }
+
+    /// `{rule, held, conditions: [{condition, held, actual}]}`.
+    private static func json(_ miss: NearMiss) -> [String: Any] {
+        [
+            "rule": json(miss.rule),
+            "held": miss.heldCount,
+            "conditions": miss.checks.map { check in
+                ["condition": check.condition, "held": check.held, "actual": JSONOutput.nullable(check.actual)] as [String: Any]
+            },
+        ]
     }
 
     /// `stub`, `given`, `failed` or `none`.

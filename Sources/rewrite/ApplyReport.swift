@@ -37,6 +37,8 @@ struct ApplyReport {
     let cacheLifetime: Double?
     /// Every step, request phase then response phase.
     let trace: Trace
+    /// With `--explain`: every rule, its conditions held or failed on the request, closest first.
+    var nearMisses: [NearMiss]?
 
     /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
     /// on `givenResponse` if there is one.

@@ -24,7 +24,31 @@ struct ApplyTextRenderer {
         lines += responseSection(report)
         lines.append("")
         lines += TraceTextRenderer(style: style, report: report).lines()
+        if let misses = report.nearMisses {
+            lines.append("")
+            lines += explainSection(misses)
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `--explain`: every rule, closest first, each condition marked held (✓) or failed (✗)
+    /// with the request's value beside a failed one.
+    private func explainSection(_ misses: [NearMiss]) -> [String] {
+        var lines = [style.heading("EXPLAIN") + style.dim("  every rule, closest to applying first")]
+        for miss in misses {
+            let total = miss.checks.count
+            let summary = total == 0 ? "no conditions" : "\(miss.heldCount) of \(total) condition\(total == 1 ? "" : "s") held"
+            lines.append("  \(style.rule("\"\(miss.rule.name)\"")) at \(miss.rule.file):\(miss.rule.line)" + style.dim("  \(summary)"))
+            for check in miss.checks {
+                if check.held {
+                    lines.append("    " + style.added("✓") + " " + TerminalText.escaped(check.condition))
+                } else {
+                    let actual = check.actual.map { "   " + style.dim(TerminalText.escaped($0)) } ?? ""
+                    lines.append("    " + style.removed("✗") + " " + TerminalText.escaped(check.condition) + actual)
+                }
+            }
+        }
+        return lines
     }
 
     private func responseSection(_ report: ApplyReport) -> [String] {

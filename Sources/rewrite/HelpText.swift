@@ -13,7 +13,7 @@ enum HelpText {
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
                                      [--response STATUS [--response-header "Name: value"]... [--response-body TEXT|@FILE]]
                                      [--request ... (a further request, with its own options)]...
-                                     [--env NAME=VALUE]... [--format text|json]
+                                     [--env NAME=VALUE]... [--format text|json] [--explain]
                 """
         default:
             return "usage: rewrite <subcommand> [options]"
@@ -124,6 +124,9 @@ enum HelpText {
           --response-body TEXT|@FILE  The response body.
           --env NAME=VALUE            Set a variable for ${env.NAME}; repeat for more. Rules
                                       otherwise read the process environment.
+          --explain                   Also show every rule, closest to applying first, with
+                                      each 'when' condition held (✓) or failed (✗) and the
+                                      request's value beside a failed one (JSON: "explain").
           --format text|json          'text' (default), or JSON: one object per request (an
                                       array of them for several --requests) with the keys
                                       request {method, url, headers: [[name, value]], body},
@@ -132,7 +135,9 @@ enum HelpText {
                                       responseSource (stub, given, failed or none),
                                       appliedRules [{name, file, line}],
                                       shaping {delay, throttleBytesPerSecond, cacheLifetime},
-                                      trace [{rule, phase, line, description, event, ...}].
+                                      trace [{rule, phase, line, description, event, ...}],
+                                      and with --explain, explain [{rule, held, conditions:
+                                      [{condition, held, actual}]}].
           -h, --help                  Show help information.
 
         Colour is used only when standard output is a terminal and NO_COLOR is not set.

@@ -40,7 +40,10 @@ struct PassThroughTests {
         #expect(reply.status == 200)
         #expect(!reply.text.contains("X-Touched"))
         try await Task.sleep(nanoseconds: 100_000_000)
-        #expect(harness.allEvents.isEmpty)
+        // Declined in canInit: no exchange, so no request events; the test session only
+        // hears why no rule applied (one `.unmatched`, request ID 0).
+        #expect(harness.allEvents.map(\.kind) == [.unmatched])
+        #expect(harness.allEvents.first?.requestID == 0)
     }
 
     @Test("the configuration's httpAdditionalHeaders are sent and visible to rules")

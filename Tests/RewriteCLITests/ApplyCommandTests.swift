@@ -71,6 +71,24 @@ import Testing
         #expect(second["body"] == nil || second["body"] is NSNull, "the second request has no body")
     }
 
+    @Test func explainShowsEveryRuleClosestFirstWithTheFailedConditionsAndTheRequestsValues() throws {
+        let result = try Self.run(["apply", "Rules/mock-api.rules", "--explain", "--request", "POST https://api.myapp.com/v1/user"])
+        #expect(result.status == 0, "\(result)")
+        let explain = Self.section("EXPLAIN", of: result.stdout)
+        #expect(explain.first?.contains(#""create user" at Rules/mock-api.rules:"#) == true, "\(explain)")
+        #expect(explain.contains { $0.contains(#"✗ path == "/v1/users""#) && $0.contains(#"path: "/v1/user""#) }, "\(explain)")
+        #expect(explain.contains { $0.contains(#"✓ method == "POST""#) })
+
+        let json = try Self.runJSON(["apply", "Rules/mock-api.rules", "--explain", "--request", "POST https://api.myapp.com/v1/user"])
+        let misses = try #require(json["explain"] as? [[String: Any]])
+        #expect(misses.count == 6, "every rule of the file")
+        let first = try #require(misses.first)
+        #expect((first["rule"] as? [String: Any])?["name"] as? String == "create user")
+        #expect(first["held"] as? Int == 2)
+        let failed = (first["conditions"] as? [[String: Any]] ?? []).filter { $0["held"] as? Bool == false }
+        #expect(failed.map { $0["actual"] as? String } == [#"path: "/v1/user""#])
+    }
+
     @Test func aRequestOptionGivenTwiceForOneRequestIsAUsageError() throws {
         let result = try Self.run(["apply", "Rules/retry.rules", "--request", Self.feed, "--body", "a", "--body", "b"])
         #expect(result.status == 2)

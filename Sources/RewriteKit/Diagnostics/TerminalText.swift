@@ -1,23 +1,23 @@
 /// Text from rule files as a terminal shows it: control characters escaped, and the number
 /// of columns each character takes, so carets line up under wide characters.
-enum TerminalText {
+package enum TerminalText {
     /// Whether a character is shown escaped as `<U+XXXX>`: C0 and C1 controls other than
     /// tab, DEL, and the bidirectional overrides and isolates that reorder a line.
-    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
             || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// How a character is written: itself, or `<U+001B>` when escaped.
-    static func shown(_ scalar: Unicode.Scalar) -> String {
+    package static func shown(_ scalar: Unicode.Scalar) -> String {
         guard isEscaped(scalar) else { return String(scalar) }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }
 
     /// `text` with its control characters escaped.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         return text.unicodeScalars.map(shown).joined()
     }
@@ -25,7 +25,7 @@ enum TerminalText {
     /// The columns a character takes on a terminal: 0 for combining marks, joiners and
     /// variation selectors, 2 for East Asian wide and fullwidth characters and emoji, the
     /// length of its escape when escaped, 1 otherwise (a tab is handled by the caller).
-    static func columns(_ scalar: Unicode.Scalar) -> Int {
+    package static func columns(_ scalar: Unicode.Scalar) -> Int {
         if isEscaped(scalar) { return shown(scalar).count }
         let value = scalar.value
         switch scalar.properties.generalCategory {

@@ -39,6 +39,12 @@ public struct ActivityEvent: Sendable {
         /// ``diagnostics`` holds the problems of an edit that was refused (the previous
         /// rules stay in force) and the warnings of one that was taken.
         case rulesChanged
+        /// A request no rule applied to, when ``Rewriter/reportsUnmatchedRequests`` is on:
+        /// ``nearMisses`` holds the rules that came closest, and ``message`` says it in a line.
+        /// The request itself goes on as if there were no rewriter. Its ``requestID`` is 0
+        /// when the interceptor declined it at once (it then sends no other event), else the
+        /// request's, whose `.finished` follows.
+        case unmatched
     }
 
     /// Where the answer came from.
@@ -95,6 +101,8 @@ public struct ActivityEvent: Sendable {
     public internal(set) var redirectLocation: String?
     /// Requests in flight in this rewriter when the event was made, this one included until it finishes.
     public internal(set) var requestsInFlight: Int
+    /// For `.unmatched`: the rules that came closest to applying (at most three), closest first.
+    public internal(set) var nearMisses: [NearMiss] = []
     /// For `.rulesChanged`: the diagnostics of the files that were read.
     public internal(set) var diagnostics: [Diagnostic] = []
     /// Events dropped just before this one because the observers fell more than
@@ -115,6 +123,25 @@ public struct ActivityEvent: Sendable {
         bytesSent = hop.bytesSent
         bytesReceived = hop.bytesReceived
         appliedRules = hop.outcome?.appliedRules ?? []
+        self.requestsInFlight = requestsInFlight
+    }
+
+    /// An `.unmatched` event for a request no rule applied to.
+    init(unmatched request: HTTPRequest, nearMisses: [NearMiss], requestsInFlight: Int) {
+        kind = .unmatched
+        requestID = 0
+        method = request.method
+        url = request.url.description
+        requestHeaders = request.headers
+        duration = 0
+        bytesSent = 0
+        bytesReceived = 0
+        appliedRules = []
+        self.nearMisses = nearMisses
+        let closest = nearMisses.first.map { miss in
+            "; closest: \(miss.rule)" + (miss.failed.isEmpty ? "" : ", failed: " + miss.failed.map(\.condition).joined(separator: ", "))
+        } ?? ""
+        message = "no rule matched \(request.method) \(request.url)" + closest
         self.requestsInFlight = requestsInFlight
     }
 

@@ -68,6 +68,36 @@ extension Exchange {
 }
 
 extension Interceptor {
+    /// Sends `.unmatched` for a request no rule applied to, if the app asked for it;
+    /// `requestID` is the exchange's, or 0 for a request `canInit` declined.
+    func reportUnmatched(_ request: HTTPRequest, requestID: Int) {
+        guard core.reportsUnmatched.withLock({ $0 }) else { return }
+        let misses = Array(core.pipeline.nearMisses(for: request).prefix(3))
+        core.activity.emit { inFlight in
+            var event = ActivityEvent(unmatched: request, nearMisses: misses, requestsInFlight: inFlight)
+            event.requestID = requestID
+            return event
+        }
+    }
+
+    /// Sends `.unmatched` for a request `canInit` declined, if the app asked for it; once
+    /// per task when the task is known.
+    func reportDeclined(_ request: URLRequest, task: URLSessionTask?) {
+        guard core.reportsUnmatched.withLock({ $0 }), isInstalled,
+              let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let head = HTTPRequest(request, defaults: requestDefaults, body: nil)
+        else { return }
+        guard let task else { return reportUnmatched(head, requestID: 0) }
+        let first = reportedTasks.withLock { recent -> Bool in
+            let id = ObjectIdentifier(task)
+            guard !recent.contains(id) else { return false }
+            recent.append(id)
+            if recent.count > 256 { recent.removeFirst(recent.count - 256) }
+            return true
+        }
+        if first { reportUnmatched(head, requestID: 0) }
+    }
+
     /// Sends `.bypassed` for a request let through untouched because the platform
     /// cannot carry it through a URL protocol, naming the rules that were skipped.
     func reportBypass(of request: URLRequest, reason: String) {

@@ -17,6 +17,9 @@ extension Exchange {
         let continuesRedirect = reception.pendingRedirect != nil
         worker.async { [self] in
             let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses)
+            if let outcome = phase.outcome, outcome.appliedRules.isEmpty {
+                interceptor.reportUnmatched(outcome.request, requestID: next.requestID)
+            }
             var task: URLSessionTask?
             if case .forward(let request, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
                 task = forwarding.makeTask(request, body: body, for: self)

@@ -34,11 +34,24 @@ class InterceptingURLProtocol: URLProtocol {
     #endif
 
     override class func canInit(with request: URLRequest) -> Bool {
-        InterceptorRegistry.shared.interceptor(for: installationNumber)?.shouldIntercept(request) ?? false
+        guard let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) else { return false }
+        if interceptor.shouldIntercept(request) { return true }
+        #if canImport(FoundationNetworking)
+        // corelibs asks once per task, with the request only.
+        interceptor.reportDeclined(request, task: nil)
+        #endif
+        return false
     }
 
     override class func canInit(with task: URLSessionTask) -> Bool {
-        guard let request = task.currentRequest ?? task.originalRequest, canInit(with: request) else { return false }
+        guard let request = task.currentRequest ?? task.originalRequest else { return false }
+        guard canInit(with: request) else {
+            #if !canImport(FoundationNetworking)
+            // Apple platforms ask several times per task; the task tells them apart.
+            InterceptorRegistry.shared.interceptor(for: installationNumber)?.reportDeclined(request, task: task)
+            #endif
+            return false
+        }
         #if !canImport(FoundationNetworking)
         let reason: String? = switch task {
         case is URLSessionUploadTask: "the body of an upload task is not visible to a URL protocol on this platform"

@@ -29,6 +29,8 @@ final class Interceptor: Sendable {
     let cache: ResponseCache
     /// The uses of `times` rules by this installation's requests.
     let ruleUses = RuleUseCounts()
+    /// Tasks recently reported as unmatched (URLSession may ask `canInit` more than once).
+    let reportedTasks = Locked<[ObjectIdentifier]>([])
     private let installed = Locked(true)
 
     init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration) {

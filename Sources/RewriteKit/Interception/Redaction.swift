@@ -47,6 +47,15 @@ struct Redaction: Sendable {
         if let trace = event.trace {
             event.trace = Trace(entries: trace.entries.map { redacted($0, scrub: scrub) })
         }
+        event.nearMisses = event.nearMisses.map { miss in
+            var miss = miss
+            miss.checks = miss.checks.map { check in
+                var check = check
+                check.actual = check.actual.map(scrub)
+                return check
+            }
+            return miss
+        }
     }
 
     private func isSecretHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }

@@ -180,6 +180,16 @@ public final class Rewriter: Sendable {
         set { core.activity.redaction.queryNames = newValue }
     }
 
+    /// Whether a request no rule applies to sends an `.unmatched` activity event naming
+    /// the rules that came closest (``ActivityEvent/nearMisses``): "no rule matched GET …;
+    /// closest: "users" (api.rules:4), failed: path == "/v1/users"". Off by default: finding
+    /// near misses reads every rule, so turn it on while debugging rules, not in production.
+    /// Requests are untouched either way.
+    public var reportsUnmatchedRequests: Bool {
+        get { core.reportsUnmatched.withLock { $0 } }
+        set { core.reportsUnmatched.withLock { $0 = newValue } }
+    }
+
     /// Starts the counts of `times N` rules again from zero, in every installation of this
     /// rewriter. Each installation counts on its own from the moment it is made; replacing
     /// ``pipeline`` starts the new rules at zero too.

@@ -7,6 +7,8 @@ final class RewriterCore: Sendable {
     let activity = ActivityHub()
     /// The most bytes a `cache` clause keeps per installation.
     let cacheByteLimit: Int
+    /// Whether requests no rule applied to send an `.unmatched` event.
+    let reportsUnmatched = Locked(false)
 
     init(pipeline: Pipeline, cacheByteLimit: Int) {
         rules = Locked(pipeline)

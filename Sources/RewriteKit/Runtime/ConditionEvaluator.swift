@@ -33,6 +33,12 @@ struct ConditionEvaluator: ~Copyable {
         case text(String)
         case number(Double)
         case json(JSONValue)
+
+        /// Whether the subject is absent.
+        var isAbsent: Bool {
+            if case .absent = self { return true }
+            return false
+        }
     }
 
     /// Whether the condition holds; regex groups are written to `captures`.

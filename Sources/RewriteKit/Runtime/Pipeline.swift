@@ -50,6 +50,9 @@ public final class Pipeline: Sendable {
     /// The number of rules.
     public var ruleCount: Int { rules.count }
 
+    /// Every rule, in the order they are considered.
+    public var ruleReferences: [RuleReference] { rules.map(\.reference) }
+
     /// Whether any rule could apply to this request. Cheap: it asks the rule index and
     /// tests the conditions that need no body; a `json`/`body` test counts as "might"
     /// while the body is nil (not known yet).
