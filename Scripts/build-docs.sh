@@ -16,11 +16,12 @@ fi
 out=.build/docs
 scratch=.build/docs-build
 graphs="$scratch/symbol-graphs"
-rm -rf "$out"
+rm -rf "$out" "$scratch"
 mkdir -p "$out" "$graphs"
 
-# One build of the top module emits the symbol graphs of all three. It has its own
-# scratch folder, so a build without symbol graphs never leaves them stale or missing.
+# One build of the top module emits the symbol graphs of all three. It starts from an
+# empty scratch folder of its own, so no graph is stale or missing (an incremental build
+# skips modules that did not change and would not write theirs again).
 swift build --scratch-path "$scratch" --target RewriteTesting \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 

@@ -65,7 +65,7 @@ public final class ActivityRecorder: Sendable {
 
     /// The events that end a request, recorded so far: one `.finished` per intercepted
     /// request, and one `.unmatched` with request ID 0 per request the interceptor declined
-    /// at once (sent only with ``RewriteKit/Rewriter/reportsUnmatchedRequests``; no rule
+    /// at once (sent only with `Rewriter.reportsUnmatchedRequests`; no rule
     /// applied to it).
     public var finishedEvents: [ActivityEvent] { events.filter(Self.endsRequest) }
 
