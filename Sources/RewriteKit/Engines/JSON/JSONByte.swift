@@ -66,6 +66,27 @@ enum JSONByte {
         matches(word, quote) | matches(word, backslash)
     }
 
+    /// The end of the UTF-8 sequence of two to four bytes that starts at `start` (RFC 3629,
+    /// Unicode table 3-7), or -1 when it is not a valid one; for the validator and the scanner.
+    static func utf8SequenceEnd(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch base[start] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return -1
+        }
+        guard start &+ length <= end, base[start &+ 1] >= low, base[start &+ 1] <= high else { return -1 }
+        for index in (start &+ 2)..<(start &+ length) where base[index] & 0xC0 != 0x80 { return -1 }
+        return start &+ length
+    }
+
     /// The offset of the first byte at or after `start` (and before `end`) that ends a
     /// run of plain string content, or the offset of the last unscanned word (fewer than
     /// eight bytes from `end`); the caller checks the remaining bytes one at a time.

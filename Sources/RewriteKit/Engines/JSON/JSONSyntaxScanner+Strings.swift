@@ -29,33 +29,10 @@ extension JSONSyntaxScanner {
 
     /// Scans one UTF-8 sequence of two to four bytes (RFC 3629, Unicode table 3-7).
     private mutating func scanMultibyte(lead: UInt8) throws(JSONSyntaxError) {
-        let start = index
-        var remaining: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: remaining = 1
-        case 0xE0: remaining = 2; low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: remaining = 2
-        case 0xED: remaining = 2; high = 0x9F
-        case 0xF0: remaining = 3; low = 0x90
-        case 0xF1...0xF3: remaining = 3
-        case 0xF4: remaining = 3; high = 0x8F
-        default: throw failure("invalid UTF-8 byte 0x\(JSONByte.hex(lead)) in string")
-        }
-        index &+= 1
-        guard index < end, base[index] >= low, base[index] <= high else {
-            throw failure("invalid UTF-8 sequence in string", at: start)
-        }
-        index &+= 1
-        remaining &-= 1
-        while remaining > 0 {
-            guard index < end, base[index] & 0xC0 == 0x80 else {
-                throw failure("invalid UTF-8 sequence in string", at: start)
-            }
-            index &+= 1
-            remaining &-= 1
-        }
+        guard (0xC2...0xF4).contains(lead) else { throw failure("invalid UTF-8 byte 0x\(JSONByte.hex(lead)) in string") }
+        let next = JSONByte.utf8SequenceEnd(base, end, index)
+        guard next >= 0 else { throw failure("invalid UTF-8 sequence in string", at: index) }
+        index = next
     }
 
     /// Scans an escape sequence starting at the backslash at `index`.

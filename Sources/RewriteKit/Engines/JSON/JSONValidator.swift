@@ -118,7 +118,7 @@ enum JSONValidator {
             } else if byte < 0x80 {
                 i &+= 1
             } else {
-                i = multibyte(base, end, i)
+                i = JSONByte.utf8SequenceEnd(base, end, i)
             }
             guard i >= 0 else { return -1 }
         }
@@ -146,26 +146,6 @@ enum JSONValidator {
             unit = unit &<< 4 | UInt16(digit)
         }
         return unit
-    }
-
-    /// One UTF-8 sequence of two to four bytes (RFC 3629, Unicode table 3-7).
-    private static func multibyte(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch base[start] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return -1
-        }
-        guard start &+ length <= end, base[start &+ 1] >= low, base[start &+ 1] <= high else { return -1 }
-        for index in (start &+ 2)..<(start &+ length) where base[index] & 0xC0 != 0x80 { return -1 }
-        return start &+ length
     }
 
     /// A number per RFC 8259: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
