@@ -48,16 +48,7 @@ public struct ActivityEvent: Sendable {
     }
 
     /// Where the answer came from.
-    public enum Source: String, Sendable, Hashable {
-        /// The network, through the rewritten request.
-        case network
-        /// A `respond` stub.
-        case stub
-        /// The `cache` clause's memory.
-        case cache
-        /// A `fail` clause.
-        case failure
-    }
+    public typealias Source = ResponseSource
 
     /// The most events waiting for a slow observer; beyond it the oldest are dropped.
     public static let backlogLimit = 10_000

@@ -19,8 +19,45 @@ extension Exchange {
         guard !hop.hasEnded else { return }
         hop.hasEnded = true
         guard hop.isCounted else { return }
+        captureHop(error: error, source: source)
         activity.adjustInFlight(by: -1)
         emit(.finished, error: error, source: source, message: message, redirectLocation: redirectLocation)
+    }
+
+    /// Gives the hop, as it ended, to the captures that ran when the load started and still
+    /// run; once. Called before the app hears the end, so a capture holds every request the
+    /// app has seen finish.
+    func captureHop(error: URLError?, source: ActivityEvent.Source?) {
+        guard captureBodyLimit != nil, !hop.isCaptured else { return }
+        hop.isCaptured = true
+        let running = interceptor.core.runningCaptures
+        let sinks = captures.filter { sink in running.contains { $0 === sink } }
+        guard !sinks.isEmpty, let limit = captureBodyLimit else { return }
+        var request = hop.outcome?.request ?? HTTPRequest(hop.appRequest, defaults: interceptor.requestDefaults, body: nil)
+        guard request != nil else { return }
+        request?.body = hop.capturedRequestBody
+        var response = error == nil ? hop.response : nil
+        if reception.isStreaming, let server = hop.serverResponse, response?.body.isEmpty == true {
+            response?.body = server.body
+        }
+        var wholeBody = hop.capturedWholeBody
+        if let body = response?.body, body.count > limit {
+            response?.body = []
+            wholeBody = false
+        }
+        let source = source ?? .network
+        guard let request else { return }
+        var exchange = RecordedExchange(
+            request: request, response: response, serverResponse: source == .network && error == nil ? hop.serverResponse : nil,
+            source: source, error: error, startedAt: hop.startedAt, duration: Date().timeIntervalSince(hop.startedAt),
+            appliedRules: hop.outcome?.appliedRules.map(\.name) ?? [], hasCompleteBody: wholeBody)
+        exchange.load = loadID
+        let redaction = activity.redaction
+        for sink in sinks {
+            var copy = exchange
+            if !sink.revealsSecrets { redaction.apply(to: &copy) }
+            sink.add(copy)
+        }
     }
 
     /// Sends an activity event describing the hop as it stands.

@@ -100,6 +100,7 @@ extension Exchange {
             return fail(URLError(.badServerResponse))
         }
         isFinished = true
+        captureHop(error: nil, source: .network)
         channel.send(finishing: true) { protocolObject, client in
             client.urlProtocol(protocolObject, didReceive: renamed, cacheStoragePolicy: .notAllowed)
             client.urlProtocolDidFinishLoading(protocolObject)

@@ -61,6 +61,7 @@ extension Exchange {
         emit(.response)
         cancelInnerWork()
         isFinished = true
+        captureHop(error: nil, source: .network)
         channel.send(finishing: true) { protocolObject, client in
             client.urlProtocol(protocolObject, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
         }

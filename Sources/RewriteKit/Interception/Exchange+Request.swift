@@ -14,9 +14,10 @@ extension Exchange {
         guard !isStopped, !isFinished else { return }
         hop = next
         let (pipeline, defaults, cache, uses) = (pipeline, interceptor.requestDefaults, interceptor.cache, interceptor.ruleUses)
+        let captureBodyLimit = captureBodyLimit
         let continuesRedirect = reception.pendingRedirect != nil
         worker.async { [self] in
-            let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses)
+            let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses, captureBodyLimit: captureBodyLimit)
             if let outcome = phase.outcome, outcome.appliedRules.isEmpty {
                 interceptor.reportUnmatched(outcome.request, requestID: next.requestID)
             }
@@ -37,6 +38,7 @@ extension Exchange {
         hop.outcome = phase.outcome
         hop.loadedBody = phase.loadedBody
         hop.bytesSent = phase.bytesSent
+        hop.capturedRequestBody = phase.capturedBody
         if case .askForBodyStream = phase.next {
             return askAppForBodyStream { [self] stream in
                 var next = hop

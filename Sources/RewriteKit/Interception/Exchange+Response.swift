@@ -18,6 +18,7 @@ extension Exchange {
         reception.body = Data()
         reception.cacheCopy = nil
         reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
+        reception.captureCopy = captureBodyLimit != nil && reception.isStreaming ? Data() : nil
         guard reception.isStreaming else { return }
         var final = head
         if outcome.hasResponseActions {
@@ -50,6 +51,14 @@ extension Exchange {
                 reception.cacheCopy = copy
             }
         }
+        if let copy = reception.captureCopy {
+            reception.captureCopy = nil
+            if copy.count + data.count <= captureBodyLimit ?? 0 {
+                reception.captureCopy = copy + data
+            } else {
+                hop.capturedWholeBody = false
+            }
+        }
         if let pacer = reception.pacer {
             pacer.enqueue(data)
         } else {
@@ -67,6 +76,9 @@ extension Exchange {
             return fail(URLError(.badServerResponse))
         }
         if reception.isStreaming {
+            if let copy = reception.captureCopy {
+                hop.serverResponse = HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy))
+            }
             if let copy = reception.cacheCopy {
                 storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
             }
@@ -80,6 +92,10 @@ extension Exchange {
         var response = head
         response.body = [UInt8](reception.body)
         reception.body = Data()
+        if let limit = captureBodyLimit {
+            hop.capturedWholeBody = response.body.count <= limit
+            hop.serverResponse = hop.capturedWholeBody ? response : head
+        }
         guard let outcome = hop.outcome, outcome.hasResponseActions else {
             storeInCache(response, url: url)
             return deliverWhole(response, url: url, source: .network, bodyChanged: false)
@@ -114,6 +130,7 @@ extension Exchange {
         }
         isFinished = true
         let body = Data(response.body)
+        captureHop(error: nil, source: source)
         channel.send(finishing: true) { protocolObject, client in
             client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed)
             if !body.isEmpty { client.urlProtocol(protocolObject, didLoad: body) }
@@ -175,6 +192,7 @@ extension Exchange {
     private func finishStream() {
         guard !isStopped, !isFinished else { return }
         isFinished = true
+        captureHop(error: nil, source: .network)
         channel.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
         endHop(error: nil, source: .network)
     }

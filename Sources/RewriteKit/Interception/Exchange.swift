@@ -27,6 +27,12 @@ final class Exchange: @unchecked Sendable {
     let pipeline: Pipeline
     /// The request as the protocol received it.
     let original: URLRequest
+    /// The traffic captures running when the load started.
+    let captures: [CaptureSink]
+    /// The most body bytes a capture keeps, when one runs.
+    let captureBodyLimit: Int?
+    /// The first hop's request ID, which names the load in captures.
+    let loadID: Int
 
     // Context-confined state.
     /// The hop in progress.
@@ -52,7 +58,10 @@ final class Exchange: @unchecked Sendable {
         forwarding = interceptor.forwarding
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
+        captures = interceptor.core.runningCaptures
+        captureBodyLimit = captures.map(\.bodyLimit).max()
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
+        loadID = hop.requestID
     }
 
     var activity: ActivityHub { interceptor.core.activity }
@@ -86,12 +95,14 @@ final class Exchange: @unchecked Sendable {
         guard !isFinished else { return }
         isFinished = true
         cancelInnerWork()
-        channel.send(finishing: true) { $1.urlProtocol($0, didFailWithError: error) }
         let source = source ?? (hop.outcome.map { outcome -> ActivityEvent.Source in
             if case .fail = outcome.disposition { return .failure }
             return .network
         } ?? .network)
-        endHop(error: error as? URLError ?? URLError(.unknown), source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
+        let urlError = error as? URLError ?? URLError(.unknown)
+        captureHop(error: urlError, source: source)
+        channel.send(finishing: true) { $1.urlProtocol($0, didFailWithError: error) }
+        endHop(error: urlError, source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
     }
 
     /// Stops the timer, the pacer and the inner task of the current hop.

@@ -29,6 +29,14 @@ struct ExchangeHop {
     var trace: Trace?
     /// The request body bytes, when the rules needed them (otherwise the body goes out untouched).
     var loadedBody: Data?
+    /// The request body as sent, for a running capture (nil when not read).
+    var capturedRequestBody: [UInt8]?
+    /// The response as the server sent it, with its body, for a running capture.
+    var serverResponse: HTTPResponse?
+    /// Whether a running capture kept the whole response body.
+    var capturedWholeBody = true
+    /// Whether the hop was given to the running captures.
+    var isCaptured = false
     /// Request body bytes sent.
     var bytesSent = 0
     /// Response body bytes given to the app so far.

@@ -75,6 +75,8 @@ final class Interceptor: Sendable {
         guard isInstalled, let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let parsed = RequestURL(string: url.absoluteString)
         else { return false }
+        // A running capture sees all traffic.
+        if !core.runningCaptures.isEmpty { return true }
         let pipeline = core.pipeline
         // Most traffic no rule is about stops here, before headers and cookies are read.
         guard pipeline.hasCandidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed)),

@@ -17,6 +17,8 @@ struct Reception {
     var body = Data()
     /// A copy of a streamed body kept for the `cache` clause, while it fits the budget.
     var cacheCopy: Data?
+    /// A copy of the network body for a running capture, while it fits the capture's limit.
+    var captureCopy: Data?
     /// Set when a challenge went unanswered and we ended the inner task so the 401 becomes
     /// the final response (swift-corelibs-foundation; see ``Exchange/settle``).
     var endsWithUnansweredChallenge = false

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps secrets out of activity events.
 ///
 /// Values of the named headers and query parameters are replaced by `<redacted>` where
@@ -13,19 +15,19 @@ struct Redaction: Sendable {
     /// ordinary words); their structured places are still redacted.
     static let shortestScrubbed = 4
 
-    private var headers: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-    private var queries: Set<String> = ["access_token", "api_key", "apikey", "client_secret", "password", "secret", "token"]
+    /// The secret names.
+    var names = SecretNames()
 
     /// Header names, case-insensitive.
     var headerNames: Set<String> {
-        get { headers }
-        set { headers = Set(newValue.map { $0.lowercased() }) }
+        get { names.headers }
+        set { names = SecretNames(headers: newValue, queries: names.queries) }
     }
 
     /// Query parameter names, case-insensitive.
     var queryNames: Set<String> {
-        get { queries }
-        set { queries = Set(newValue.map { $0.lowercased() }) }
+        get { names.queries }
+        set { names = SecretNames(headers: names.headers, queries: newValue) }
     }
 
     /// Redacts every secret in `event`.
@@ -58,8 +60,36 @@ struct Redaction: Sendable {
         }
     }
 
-    private func isSecretHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
-    private func isSecretQuery(_ name: String) -> Bool { queries.contains(name.lowercased()) }
+    /// Redacts the secrets of a captured exchange: the values of secret headers (request
+    /// and responses) and query parameters read `<redacted>`, and those values are scrubbed
+    /// from every other header, query value and body of the exchange (a server that echoes
+    /// a token back, a cookie value repeated in a body).
+    func apply(to exchange: inout RecordedExchange) {
+        var secrets = SecretValues()
+        collect(exchange.request.headers, into: &secrets)
+        collect(url: exchange.request.url.description, into: &secrets)
+        for response in [exchange.response, exchange.serverResponse].compactMap({ $0 }) { collect(response.headers, into: &secrets) }
+        let scrub = { (text: String) in secrets.scrub(text) }
+        exchange.request.headers = redacted(exchange.request.headers, scrub: scrub)
+        for (name, value) in exchange.request.url.queryItems {
+            let hidden = isSecretQuery(name) ? Self.placeholder : scrub(value)
+            if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
+        }
+        exchange.request.body = exchange.request.body.map(secrets.scrub)
+        if var response = exchange.response {
+            response.headers = redacted(response.headers, scrub: scrub)
+            response.body = secrets.scrub(response.body)
+            exchange.response = response
+        }
+        if var response = exchange.serverResponse {
+            response.headers = redacted(response.headers, scrub: scrub)
+            response.body = secrets.scrub(response.body)
+            exchange.serverResponse = response
+        }
+    }
+
+    private func isSecretHeader(_ name: String) -> Bool { names.isSecretHeader(name) }
+    private func isSecretQuery(_ name: String) -> Bool { names.isSecretQuery(name) }
 
     private func collect(_ headers: HTTPHeaders, into secrets: inout SecretValues) {
         for field in headers where isSecretHeader(field.name) { secrets.add(headerValue: field.value) }
@@ -172,6 +202,24 @@ private struct SecretValues {
 
     private mutating func insert(_ value: String) {
         if value.count >= Redaction.shortestScrubbed, value != Redaction.placeholder { values.insert(value) }
+    }
+
+    /// `bytes` with every secret value's UTF-8 replaced, longest first.
+    func scrub(_ bytes: [UInt8]) -> [UInt8] {
+        guard !values.isEmpty, !bytes.isEmpty else { return bytes }
+        var data = Data(bytes)
+        let placeholder = Data(Redaction.placeholder.utf8)
+        var changed = false
+        for value in values.sorted(by: { $0.count > $1.count }) {
+            let needle = Data(value.utf8)
+            var start = data.startIndex
+            while let found = data.range(of: needle, in: start..<data.endIndex) {
+                data.replaceSubrange(found, with: placeholder)
+                start = found.lowerBound + placeholder.count
+                changed = true
+            }
+        }
+        return changed ? [UInt8](data) : bytes
     }
 
     /// `text` with every secret value replaced, longest first.

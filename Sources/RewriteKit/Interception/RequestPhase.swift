@@ -28,12 +28,16 @@ struct RequestPhase: @unchecked Sendable {
     var loadedBody: Data?
     /// Request body bytes sent, as far as known without reading a stream.
     var bytesSent = 0
+    /// The body as sent, for a running capture: the rules' body, or the app's when it is
+    /// data or a file of at most the capture's limit (a stream is not read for it).
+    var capturedBody: [UInt8]?
     /// The next step.
     var next: Next
 
     /// Runs the phase for `hop`.
     static func run(
-        _ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache, counts: RuleUseCounts
+        _ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache, counts: RuleUseCounts,
+        captureBodyLimit: Int? = nil
     ) -> RequestPhase {
         guard var request = HTTPRequest(hop.appRequest, defaults: defaults, body: nil, addingStoredCookies: hop.addsStoredCookies) else {
             return RequestPhase(next: .fail(URLError(.badURL)))
@@ -66,6 +70,24 @@ struct RequestPhase: @unchecked Sendable {
             }
         }
         let bytesSent = outcome.request.body?.count ?? hop.body.knownLength
-        return RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
+        var phase = RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
+        if let limit = captureBodyLimit {
+            phase.capturedBody = outcome.request.body ?? hop.body.capturedBytes(limit: limit)
+        }
+        return phase
+    }
+}
+
+extension RequestBody {
+    /// The bytes of a data or file body of at most `limit` bytes, for a capture; nil for
+    /// a stream (reading it would consume it) or a larger body.
+    func capturedBytes(limit: Int) -> [UInt8]? {
+        switch self {
+        case .data, .uploadData, .file:
+            guard knownLength <= limit, let data = try? load() else { return nil }
+            return [UInt8](data)
+        case .none, .stream, .fromDelegate:
+            return nil
+        }
     }
 }

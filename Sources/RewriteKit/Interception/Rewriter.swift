@@ -24,7 +24,7 @@ import FoundationNetworking
 /// rewriter itself is released; requests already in flight always finish as they
 /// started, with the app's configuration.
 public final class Rewriter: Sendable {
-    private let core: RewriterCore
+    let core: RewriterCore
     private let installations = Locked<[Interceptor]>([])
     /// Observations the rewriter itself keeps alive (the launch-environment activity log).
     private let keptObservations = Locked<[ActivityObservation]>([])

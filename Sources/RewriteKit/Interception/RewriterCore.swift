@@ -9,11 +9,26 @@ final class RewriterCore: Sendable {
     let cacheByteLimit: Int
     /// Whether requests no rule applied to send an `.unmatched` event.
     let reportsUnmatched = Locked(false)
+    /// The running traffic captures.
+    private let captures = Locked<[CaptureSink]>([])
 
     init(pipeline: Pipeline, cacheByteLimit: Int) {
         rules = Locked(pipeline)
         self.cacheByteLimit = cacheByteLimit
     }
+
+    /// Starts feeding `sink`.
+    func addCapture(_ sink: CaptureSink) {
+        captures.withLock { $0.append(sink) }
+    }
+
+    /// Stops feeding `sink`.
+    func removeCapture(_ sink: CaptureSink) {
+        captures.withLock { $0.removeAll { $0 === sink } }
+    }
+
+    /// The running captures (empty, and one lock, when there are none).
+    var runningCaptures: [CaptureSink] { captures.withLock { $0 } }
 
     /// The rules in force; a request keeps the ones it started with.
     var pipeline: Pipeline {

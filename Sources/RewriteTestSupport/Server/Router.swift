@@ -6,6 +6,8 @@ struct RouteContext {
     let port: Int
     /// Whether the server is stopping; slow routes give up when it is.
     let isStopping: () -> Bool
+    /// How many requests for this target (path and query) the server has received, this one included.
+    let calls: (String) -> Int
 
     /// Waits `seconds`; false if the server began stopping meanwhile.
     func sleep(_ seconds: Double) -> Bool {
@@ -16,7 +18,8 @@ struct RouteContext {
 /// Maps a recorded request to the response of the httpbin-like endpoint it names.
 ///
 /// Endpoints live in `Router+Echo.swift` (echo and inspection), `Router+Redirects.swift`,
-/// `Router+Streaming.swift` (large, slow and compressed bodies), `Router+Auth.swift`
+/// `Router+Streaming.swift` (large, slow and compressed bodies), `Router+Sequence.swift`
+/// (answers that change from call to call), `Router+Auth.swift`
 /// (authentication challenges) and `Router+Failures.swift` (broken connections). Unknown paths get
 /// `404 {"error":"not found"}`.
 enum Router {
@@ -42,6 +45,8 @@ enum Router {
             return .json(["bodyLength": request.bodyLength])
         case ("json", 1):
             return .json(sampleDocument)
+        case ("sequence", 2):
+            return sequence(argument ?? "", request, context: context)
         case ("status", 2):
             return status(argument)
         case ("delay", 2):

@@ -16,7 +16,7 @@ struct ServerConnection {
         let core = core
         var parser = HTTPRequestParser { try Socket.receive(from: descriptor) }
         let writer = HTTPResponseWriter(descriptor: descriptor, isStopping: { core.isStopped })
-        let context = RouteContext(port: core.port, isStopping: { core.isStopped })
+        let context = RouteContext(port: core.port, isStopping: { core.isStopped }, calls: { core.calls(to: $0) })
         while !core.isStopped {
             do {
                 guard let request = try parser.nextRequest(sendContinue: writer.writeContinue) else { return }

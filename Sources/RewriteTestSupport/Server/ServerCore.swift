@@ -50,6 +50,11 @@ final class ServerCore: Sendable {
         state.withLock { $0.requests.removeAll() }
     }
 
+    /// How many recorded requests had this target.
+    func calls(to target: String) -> Int {
+        state.withLock { state in state.requests.reduce(0) { $0 + ($1.target == target ? 1 : 0) } }
+    }
+
     /// Records a parsed request from connection `connectionID` and returns the record.
     func record(_ request: ParsedRequest, connectionID: Int) -> RecordedRequest {
         state.withLock { state in

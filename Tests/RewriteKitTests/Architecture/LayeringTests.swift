@@ -3,7 +3,7 @@ import Testing
 
 /// The folders of `Sources/RewriteKit` are layers, and the data flows one way:
 /// Diagnostics (and Support) at the bottom, the engines above them, then
-/// Syntax → Compiler → Runtime → Interception. A file may name the types of its own layer
+/// Syntax → Compiler → Runtime → Traffic → Interception. A file may name the types of its own layer
 /// and of the layers it is allowed to use, nothing else. The package is one module, so
 /// the compiler cannot enforce this; this test does, by reading the sources.
 @Suite("Layering")
@@ -17,7 +17,9 @@ struct LayeringTests {
         "Compiler": ["Syntax", "Engines", "Diagnostics", "Support"],
         // The runtime sees compiled rules only, never the syntax tree.
         "Runtime": ["Compiler", "Engines", "Diagnostics", "Support"],
-        "Interception": ["Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        // Captured traffic, recordings and HAR: written and read from the runtime's messages.
+        "Traffic": ["Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        "Interception": ["Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

@@ -1,0 +1,114 @@
+/// The HAR 1.2 format (http://www.softwareishard.com/blog/har-12-spec/) as Codable types.
+///
+/// Reading is lenient, as exports from Chrome, Firefox, Charles, Proxyman and mitmproxy
+/// differ: every field a request or response does not strictly need is optional, numbers
+/// may be `-1` or fractional, and unknown fields (`_initiator`, `_resourceType`, …) are
+/// ignored. Writing fills every field the specification requires.
+struct HARDocument: Codable {
+    var log: Log
+
+    struct Log: Codable {
+        var version: String?
+        var creator: Creator?
+        var pages: [Page]?
+        var entries: [Entry]?
+    }
+
+    struct Creator: Codable {
+        var name: String
+        var version: String
+    }
+
+    /// Pages are not written (`pages: []`); read ones are ignored.
+    struct Page: Codable {}
+
+    struct Entry: Codable {
+        var pageref: String?
+        var startedDateTime: String?
+        var time: Double?
+        var request: Request
+        var response: Response?
+        var cache: Cache?
+        var timings: Timings?
+        var rewrite: RewriteFields?
+
+        enum CodingKeys: String, CodingKey {
+            case pageref, startedDateTime, time, request, response, cache, timings
+            case rewrite = "_rewrite"
+        }
+    }
+
+    struct Request: Codable {
+        var method: String
+        var url: String
+        var httpVersion: String?
+        var cookies: [NameValue]?
+        var headers: [NameValue]?
+        var queryString: [NameValue]?
+        var postData: PostData?
+        var headersSize: Double?
+        var bodySize: Double?
+    }
+
+    struct Response: Codable {
+        var status: Int
+        var statusText: String?
+        var httpVersion: String?
+        var cookies: [NameValue]?
+        var headers: [NameValue]?
+        var content: Content?
+        var redirectURL: String?
+        var headersSize: Double?
+        var bodySize: Double?
+    }
+
+    /// A header, query parameter, cookie or form parameter. Cookies and form parameters
+    /// carry more fields; only the name and value are read.
+    struct NameValue: Codable {
+        var name: String
+        var value: String?
+    }
+
+    struct PostData: Codable {
+        var mimeType: String?
+        var text: String?
+        var params: [NameValue]?
+        /// Not in HAR 1.2, but written by several tools (and by RewriteKit, as `_encoding`,
+        /// for a binary request body).
+        var encoding: String?
+        var customEncoding: String?
+
+        enum CodingKeys: String, CodingKey {
+            case mimeType, text, params, encoding
+            case customEncoding = "_encoding"
+        }
+    }
+
+    struct Content: Codable {
+        var size: Double?
+        var compression: Double?
+        var mimeType: String?
+        var text: String?
+        var encoding: String?
+    }
+
+    /// Nothing is known of the browser cache: written empty.
+    struct Cache: Codable {}
+
+    struct Timings: Codable {
+        var blocked: Double?
+        var dns: Double?
+        var connect: Double?
+        var send: Double?
+        var wait: Double?
+        var receive: Double?
+        var ssl: Double?
+    }
+
+    /// RewriteKit's own fields on an entry: the rules that applied and where the answer came from.
+    struct RewriteFields: Codable {
+        var rules: [String]
+        var source: String
+        var error: String?
+    }
+}

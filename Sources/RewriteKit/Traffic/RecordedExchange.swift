@@ -1,0 +1,51 @@
+import Foundation
+
+/// One request and its answer, as a ``TrafficCapture`` saw it or a HAR file holds it: what
+/// recordings (``RecordingWriter``) and HAR exports (``HTTPArchive``) are made of.
+///
+/// A captured exchange holds secrets only if the capture was told to reveal them; otherwise
+/// the values of the rewriter's redacted headers and query parameters read `<redacted>`.
+public struct RecordedExchange: Sendable, Hashable {
+    /// The request as it went out: after the request rules, with its body when the body was
+    /// known (nil when it was not read: a stream, or a body over the capture's limit).
+    public var request: HTTPRequest
+    /// The response as the app received it (after response rules), with its body; nil when
+    /// the request failed.
+    public var response: HTTPResponse?
+    /// The response as the server sent it, before response rules (URLSession has already
+    /// decoded any `Content-Encoding`); what a recording replays. Nil unless the network answered.
+    public var serverResponse: HTTPResponse?
+    /// Where the answer came from.
+    public var source: ResponseSource
+    /// The error the app received, when the request failed.
+    public var error: URLError?
+    /// When the request started.
+    public var startedAt: Date
+    /// Seconds from the start to the last byte.
+    public var duration: TimeInterval
+    /// The rules that applied, in order.
+    public var appliedRules: [String]
+    /// Whether the response body is complete: false when it was larger than the capture's
+    /// body limit and only its head was kept.
+    public var hasCompleteBody: Bool
+    /// The intercepted load this exchange is a hop of, when a capture saw it: the hops of one
+    /// load are a redirect chain, which a recording replays as the final answer to the first request.
+    var load: Int?
+
+    /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
+    public init(
+        request: HTTPRequest, response: HTTPResponse?, serverResponse: HTTPResponse? = nil, source: ResponseSource = .network,
+        error: URLError? = nil, startedAt: Date = Date(), duration: TimeInterval = 0, appliedRules: [String] = [],
+        hasCompleteBody: Bool = true
+    ) {
+        self.request = request
+        self.response = response
+        self.serverResponse = serverResponse ?? (source == .network ? response : nil)
+        self.source = source
+        self.error = error
+        self.startedAt = startedAt
+        self.duration = duration
+        self.appliedRules = appliedRules
+        self.hasCompleteBody = hasCompleteBody
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// One rule of a recording: the conditions that match a recorded request, and the answer
+/// it replays. Written as plain rule-language text a person can review and edit.
+struct RecordedRule {
+    /// The rule's name, unique in its file.
+    var name: String
+    /// The `when` lines, without the word `when`.
+    var conditions: [String]
+    /// Comments placed before the conditions: what is deliberately not matched.
+    var notes: [String]
+    /// `times N`, for an answer that a later one replaced.
+    var times: Int?
+    /// The status to answer with.
+    var status: Int
+    /// The headers to answer with, in order.
+    var headers: [(name: String, value: String)]
+    /// The body file, relative to the rule file's folder.
+    var bodyFile: String?
+
+    /// The rule as rule-language text, ending with a blank line.
+    var text: String {
+        var lines = ["rule \(RuleText.string(name)) {"]
+        lines += notes.map { "    # " + $0 }
+        lines += conditions.map { "    when " + $0 }
+        if let times { lines.append("    times \(times)") }
+        if headers.isEmpty && bodyFile == nil {
+            lines.append("    respond \(status)")
+        } else {
+            lines.append("    respond \(status) {")
+            lines += headers.map { "        header \(RuleText.string($0.name)) \(RuleText.string($0.value))" }
+            if let bodyFile { lines.append("        body file \(RuleText.string(bodyFile))") }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+}
+
+extension RecordedRule {
+    /// The most bytes of a JSON request body matched with `body == json …`.
+    static let jsonBodyConditionLimit = 64 * 1024
+    /// The most bytes of a text request body matched with `body == "…"`.
+    static let textBodyConditionLimit = 4 * 1024
+    /// The deepest JSON request body matched (the rule language allows 200 levels).
+    static let jsonDepthLimit = 100
+
+    /// What a rule must test to match `request`: the method, host, port, path and
+    /// query parameters (in name order: matching ignores their order), then the body.
+    /// Secret query values are left out (a note says so), as are bodies that are too
+    /// large or neither JSON nor short text.
+    static func conditions(for request: HTTPRequest, secrets: SecretNames) -> (path: String, extra: [String], notes: [String]) {
+        let url = request.url
+        var base = "method == \(RuleText.method(request.method)) and host == \(RuleText.string(url.host))"
+        if let port = url.port { base += " and port == \(port)" }
+        base += " and path == \(RuleText.string(url.path.isEmpty ? "/" : url.path))"
+        var extra: [String] = []
+        var notes: [String] = []
+        var seen = Set<String>()
+        for item in url.queryItems.sorted(by: { $0.name < $1.name }) where seen.insert(item.name).inserted {
+            if secrets.isSecretQuery(item.name) || item.value.contains("<redacted>") {
+                notes.append("query \(RuleText.string(item.name)) is a secret: not matched")
+            } else {
+                extra.append("query \(RuleText.string(item.name)) == \(RuleText.string(item.value))")
+            }
+        }
+        if let body = request.body, !body.isEmpty {
+            if let condition = bodyCondition(body) {
+                extra.append(condition)
+            } else {
+                notes.append("body not matched: \(body.count) bytes, not JSON or short text")
+            }
+        }
+        return (base, extra, notes)
+    }
+
+    /// `body == json …` for a JSON object or array, `body == "…"` for short text.
+    private static func bodyCondition(_ body: [UInt8]) -> String? {
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if (first == UInt8(ascii: "{") || first == UInt8(ascii: "[")), body.count <= jsonBodyConditionLimit,
+           body.withUnsafeBufferPointer({ JSONValidator.validate($0).isValid }), depth(of: body) <= jsonDepthLimit,
+           let literal = RuleText.jsonLiteral(body) {
+            return "body == " + literal
+        }
+        guard body.count <= textBodyConditionLimit, let text = String(validating: body, as: UTF8.self) else { return nil }
+        return "body == " + RuleText.string(text)
+    }
+
+    /// How deeply a valid JSON text nests.
+    private static func depth(of json: [UInt8]) -> Int {
+        var (depth, deepest, inString, escaped) = (0, 0, false, false)
+        for byte in json {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// The file extension for a body of this content type.
+    static func fileExtension(forContentType type: String?) -> String {
+        let type = (type ?? "").lowercased()
+        let known: [(String, String)] = [
+            ("json", "json"), ("html", "html"), ("xml", "xml"), ("javascript", "js"), ("css", "css"),
+            ("text/", "txt"), ("image/png", "png"), ("image/jpeg", "jpg"), ("image/gif", "gif"), ("image/webp", "webp"),
+        ]
+        return known.first { type.contains($0.0) }?.1 ?? "bin"
+    }
+}

@@ -1,0 +1,131 @@
+/// Groups recorded exchanges into rules: one group per distinct request (same
+/// conditions), each group's answers in the order they came, runs of the same answer merged.
+struct RecordingPlan {
+    /// One response to replay.
+    struct Answer: Equatable {
+        var status: Int
+        var headers: [HTTPHeaders.Field]
+        var body: [UInt8]
+        var contentType: String?
+    }
+
+    /// One distinct request and the answers it got, in order, with how many calls each answered.
+    private struct Group {
+        var path: String
+        var extra: [String]
+        var notes: [String]
+        var label: String
+        var answers: [(answer: Answer, calls: Int)] = []
+    }
+
+    private let secrets: SecretNames
+    private let keepsSetCookie: Bool
+    private var takenNames: Set<String>
+    private var groups: [Group] = []
+    private var groupIndex: [String: Int] = [:]
+    /// Exchanges added.
+    private(set) var exchangeCount = 0
+
+    init(secrets: SecretNames, takenNames: Set<String>, keepsSetCookie: Bool) {
+        self.secrets = secrets
+        self.takenNames = takenNames
+        self.keepsSetCookie = keepsSetCookie
+    }
+
+    /// Whether nothing was added.
+    var isEmpty: Bool { groups.isEmpty }
+
+    /// Adds an exchange; returns why it cannot be replayed instead, if so.
+    mutating func add(_ exchange: RecordedExchange) -> String? {
+        guard exchange.source == .network else { return "answered by rules (\(exchange.source.rawValue)), not the network" }
+        guard let response = exchange.serverResponse else { return "failed: no response to replay" }
+        guard exchange.hasCompleteBody else { return "the response body was larger than the capture kept" }
+        guard (100...599).contains(response.status) else { return "status \(response.status) cannot be replayed" }
+        let (path, extra, notes) = RecordedRule.conditions(for: exchange.request, secrets: secrets)
+        let key = ([path] + extra).joined(separator: "\n")
+        let answer = Answer(
+            status: response.status, headers: replayedHeaders(response.headers), body: response.body,
+            contentType: response.headers["Content-Type"])
+        let index: Int
+        if let known = groupIndex[key] {
+            index = known
+        } else {
+            var label = exchange.request.method + " " + (exchange.request.url.path.isEmpty ? "/" : exchange.request.url.path)
+            let query = exchange.request.url.queryItems.filter { !secrets.isSecretQuery($0.name) && !$0.value.contains("<redacted>") }.map { $0.name + "=" + $0.value }
+            if !query.isEmpty { label += "?" + query.joined(separator: "&") }
+            if label.count > 100 { label = String(label.prefix(99)) + "…" }
+            index = groups.count
+            groups.append(Group(path: path, extra: extra, notes: notes, label: label))
+            groupIndex[key] = index
+        }
+        if let last = groups[index].answers.last, last.answer == answer {
+            groups[index].answers[groups[index].answers.count - 1].calls += 1
+        } else {
+            groups[index].answers.append((answer, 1))
+        }
+        exchangeCount += 1
+        return nil
+    }
+
+    /// The rules, most specific first among requests to the same method, host and path (so
+    /// a request with a query or body is never answered by a rule recorded without them),
+    /// otherwise in the order requests were first seen. `store` writes a body and returns
+    /// its file name: it gets the bytes, a name stem and an extension.
+    mutating func rules(storingBodies store: ([UInt8], String, String) throws -> String) rethrows -> [RecordedRule] {
+        var firstSeen: [String: Int] = [:]
+        for (index, group) in groups.enumerated() where firstSeen[group.path] == nil { firstSeen[group.path] = index }
+        let ordered = groups.enumerated().sorted { left, right in
+            let (a, b) = (firstSeen[left.element.path] ?? 0, firstSeen[right.element.path] ?? 0)
+            if a != b { return a < b }
+            if left.element.extra.count != right.element.extra.count { return left.element.extra.count > right.element.extra.count }
+            return left.offset < right.offset
+        }.map(\.element)
+        var rules: [RecordedRule] = []
+        for group in ordered {
+            for (number, entry) in group.answers.enumerated() {
+                let isLast = number == group.answers.count - 1
+                var bodyFile: String?
+                if !entry.answer.body.isEmpty {
+                    let stem = RuleText.slug(group.label)
+                    bodyFile = try store(entry.answer.body, stem, fileExtension(for: entry.answer))
+                }
+                rules.append(RecordedRule(
+                    name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes,
+                    times: isLast ? nil : entry.calls, status: entry.answer.status,
+                    headers: entry.answer.headers.map { ($0.name, $0.value) }, bodyFile: bodyFile))
+            }
+        }
+        return rules
+    }
+
+    /// The headers a replay gives: the ones that describe the answer, secrets redacted.
+    private func replayedHeaders(_ headers: HTTPHeaders) -> [HTTPHeaders.Field] {
+        headers.fields.compactMap { field in
+            let name = field.name.lowercased()
+            if RecordingWriter.transferHeaders.contains(name) { return nil }
+            if name == "set-cookie" && !keepsSetCookie { return nil }
+            guard secrets.isSecretHeader(name) else { return field }
+            return HTTPHeaders.Field(name: field.name, value: "<redacted>")
+        }
+    }
+
+    /// `json` only for a body that is JSON (a `.json` body file must hold JSON).
+    private func fileExtension(for answer: Answer) -> String {
+        let ext = RecordedRule.fileExtension(forContentType: answer.contentType)
+        guard ext == "json" else { return ext }
+        let isJSON = answer.body.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+        return isJSON ? "json" : "txt"
+    }
+
+    /// `label`, or `label #2`, `label #3`, … when taken.
+    private mutating func uniqueName(_ label: String) -> String {
+        var name = label
+        var number = 2
+        while takenNames.contains(name) {
+            name = "\(label) #\(number)"
+            number += 1
+        }
+        takenNames.insert(name)
+        return name
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Writes recorded exchanges as a rule file a person can read, review and edit, plus the
+/// response bodies as fixture files beside it: `FOLDER/NAME.rules` and `FOLDER/bodies/`.
+///
+/// Each recorded request becomes a rule that matches it (method, host, port, path, query
+/// parameters, and the body: compared as JSON for JSON bodies, so key order does not
+/// matter) and answers with `respond`: the status, the headers that matter and
+/// `body file` for the body, byte for byte as received. Loaded in a ``Rewriter`` with the
+/// server gone, the file replays every recorded exchange.
+///
+/// - Left out of the answer: `Date`, `Content-Length`, `Transfer-Encoding`, `Connection`,
+///   `Keep-Alive` and `Content-Encoding` (the body is recorded decoded), and `Set-Cookie`
+///   unless ``keepsSetCookie`` is set.
+/// - Secrets: values of ``redactedHeaderNames`` in the answer read `<redacted>`, and
+///   ``redactedQueryNames`` are not matched (a comment in the rule says so), unless
+///   ``revealsSecrets`` is set. Request headers are never written.
+/// - A request answered differently on repeated calls becomes one rule per answer, in
+///   order: each but the last says `times N` (N the calls it answered), and the last keeps
+///   answering. Identical answers in a row are one rule.
+/// - A redirect chain is replayed as its final answer to the first request: the app gets
+///   that answer at once, with the first request's URL as the response's URL.
+/// - Exchanges that cannot be replayed are listed in ``RecordingSummary/skipped``: failures,
+///   answers that came from rules (stubs, cache), and bodies a capture did not keep whole.
+///
+/// ```swift
+/// let writer = RecordingWriter(folder: fixtures, name: "feed", mode: .once)
+/// let summary = try writer.write(capture.exchanges)
+/// ```
+public struct RecordingWriter: Sendable {
+    /// The folder the rule file and its `bodies/` folder go in; created if missing.
+    public var folder: URL
+    /// The rule file's name without `.rules`.
+    public var name: String
+    /// What to do with an existing recording.
+    public var mode: RecordingMode
+    /// Header names whose values are written as `<redacted>` (case-insensitive). By default:
+    /// Authorization, Proxy-Authorization, Cookie and Set-Cookie.
+    public var redactedHeaderNames: Set<String> = SecretNames().headers
+    /// Query parameter names whose values are never written (case-insensitive). By default the
+    /// same as ``Rewriter/redactedQueryNames``.
+    public var redactedQueryNames: Set<String> = SecretNames().queries
+    /// Whether `Set-Cookie` response headers are replayed (their values still read
+    /// `<redacted>` unless ``revealsSecrets`` is set).
+    public var keepsSetCookie = false
+    /// Whether secret values are written as they were. Off by default: turn it on only for
+    /// recordings that never leave the machine.
+    public var revealsSecrets = false
+
+    /// Response headers never replayed: they describe one transfer, not the answer.
+    static let transferHeaders: Set<String> = ["date", "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"]
+
+    /// A writer for `FOLDER/NAME.rules`.
+    public init(folder: URL, name: String = "recording", mode: RecordingMode = .once) {
+        self.folder = folder
+        self.name = name
+        self.mode = mode
+    }
+
+    /// The rule file written.
+    public var rulesFile: URL { folder.appendingPathComponent(name + ".rules") }
+
+    /// Writes `exchanges` (in the order they happened) as the mode says, and checks the
+    /// result loads: the rule file is only written if it compiles without errors.
+    ///
+    /// - Throws: a file-system error, or ``RuleSetError`` if an existing recording that mode
+    ///   ``RecordingMode/new`` must extend has errors (it is left as it was).
+    @discardableResult
+    public func write(_ exchanges: [RecordedExchange]) throws -> RecordingSummary {
+        let manager = FileManager.default
+        var summary = RecordingSummary(rulesFile: rulesFile, rulesWritten: 0, bodiesWritten: 0, exchangesRecorded: 0, skipped: [], keptExisting: false)
+        let exists = manager.fileExists(atPath: rulesFile.path)
+        if exists && mode == .once {
+            summary.keptExisting = true
+            return summary
+        }
+        var existingText = ""
+        var takenNames = Set<String>()
+        var candidates = Self.collapsingRedirects(exchanges)
+        if exists {
+            existingText = try String(contentsOf: rulesFile, encoding: .utf8)
+            if mode == .new {
+                let existing = try RuleSet(contentsOf: rulesFile)
+                takenNames = Set(existing.ruleReferences.map(\.name))
+                let replay = Pipeline(ruleSet: existing)
+                candidates = candidates.filter { exchange in
+                    guard case .respond = replay.processRequest(exchange.request).disposition else { return true }
+                    summary.skipped.append("\(Self.label(exchange)): already recorded")
+                    return false
+                }
+            } else {
+                for file in Self.bodyFiles(in: existingText) { try? manager.removeItem(at: folder.appendingPathComponent(file)) }
+                existingText = ""
+            }
+        }
+        let secrets = SecretNames(headers: revealsSecrets ? [] : redactedHeaderNames, queries: revealsSecrets ? [] : redactedQueryNames)
+        var plan = RecordingPlan(secrets: secrets, takenNames: takenNames, keepsSetCookie: keepsSetCookie)
+        for exchange in candidates {
+            if let reason = plan.add(exchange) { summary.skipped.append("\(Self.label(exchange)): \(reason)") }
+        }
+        guard !plan.isEmpty else { return summary }
+
+        let bodies = folder.appendingPathComponent("bodies")
+        try manager.createDirectory(at: bodies, withIntermediateDirectories: true)
+        var number = Self.lastBodyNumber(in: bodies) + 1
+        var written: [[UInt8]: String] = [:]
+        let rules = try plan.rules(storingBodies: { body, stem, ext in
+            if let file = written[body] { return file }
+            let file = "bodies/" + String(format: "%03d", number) + (stem.isEmpty ? "" : "-" + stem) + "." + ext
+            number += 1
+            try Data(body).write(to: folder.appendingPathComponent(file), options: .atomic)
+            written[body] = file
+            return file
+        })
+        summary.bodiesWritten = written.count
+        summary.rulesWritten = rules.count
+        summary.exchangesRecorded = plan.exchangeCount
+        var text = existingText
+        if !text.isEmpty && !text.hasSuffix("\n\n") { text += text.hasSuffix("\n") ? "\n" : "\n\n" }
+        text += "# Recorded by RewriteKit: \(plan.exchangeCount) exchange\(plan.exchangeCount == 1 ? "" : "s")"
+        text += existingText.isEmpty ? ".\n" : " added (mode new).\n"
+        if existingText.isEmpty {
+            text += """
+                # Each rule answers one recorded request with the response the server sent, its body
+                # byte for byte from bodies/. Repeated calls answered differently use `times`, in order.
+
+
+                """
+        } else {
+            text += "\n"
+        }
+        text += rules.map(\.text).joined()
+        // The file must load: check it before it replaces anything.
+        _ = try RuleSet(source: text, name: rulesFile.lastPathComponent, baseDirectory: folder)
+        try Data(text.utf8).write(to: rulesFile, options: .atomic)
+        return summary
+    }
+
+    /// The exchanges with each redirect chain made one: the first hop's request, answered
+    /// as the last hop was. (A `respond` stub does not redirect, so replaying the chain's
+    /// 3xx would end the app's load at the 3xx.)
+    static func collapsingRedirects(_ exchanges: [RecordedExchange]) -> [RecordedExchange] {
+        var result: [RecordedExchange] = []
+        var firstHop: [Int: Int] = [:]
+        for exchange in exchanges {
+            guard let load = exchange.load else {
+                result.append(exchange)
+                continue
+            }
+            guard let index = firstHop[load] else {
+                firstHop[load] = result.count
+                result.append(exchange)
+                continue
+            }
+            var merged = exchange
+            merged.request = result[index].request
+            merged.startedAt = result[index].startedAt
+            merged.duration = exchange.startedAt.timeIntervalSince(result[index].startedAt) + exchange.duration
+            result[index] = merged
+        }
+        return result
+    }
+
+    /// `METHOD URL` of an exchange, for the summary (secret query values redacted).
+    static func label(_ exchange: RecordedExchange) -> String {
+        exchange.request.method + " " + exchange.request.url.description
+    }
+
+    /// The `bodies/…` files an existing recording names.
+    private static func bodyFiles(in text: String) -> [String] {
+        text.matches(of: #/body file "(bodies/[A-Za-z0-9._-]+)"/#).map { String($0.output.1) }
+    }
+
+    /// The highest `NNN-` prefix among the files in `bodies`, or 0.
+    private static func lastBodyNumber(in bodies: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: bodies.path)) ?? []
+        return names.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
+    }
+}

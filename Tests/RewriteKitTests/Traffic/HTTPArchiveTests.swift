@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import RewriteKit
+
+/// HAR 1.2 out (every required field) and in (exports of other tools, with their quirks).
+@Suite("HTTP Archive")
+struct HTTPArchiveTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/har")
+
+    static func exchanges() -> [RecordedExchange] {
+        var post = HTTPRequest(method: "POST", url: "https://api.example.com/v1/items?draft=true", headers: ["Content-Type": "application/json", "Cookie": "a=1; b=2"])!
+        post.body = Array(#"{"name":"mug"}"#.utf8)
+        let binary = (0..<256).map { UInt8($0) }
+        return [
+            RecordedExchange(
+                request: post, response: HTTPResponse(status: 201, headers: ["Content-Type": "application/json", "Set-Cookie": "s=9; Path=/"], body: Array(#"{"id":1}"#.utf8)),
+                startedAt: Date(timeIntervalSince1970: 1_800_000_000.25), duration: 0.0425, appliedRules: ["stamp"]),
+            RecordedExchange(
+                request: HTTPRequest(method: "GET", url: "https://api.example.com/v1/logo")!,
+                response: HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: binary),
+                startedAt: Date(timeIntervalSince1970: 1_800_000_001)),
+            RecordedExchange(
+                request: HTTPRequest(method: "GET", url: "https://api.example.com/v1/stubbed")!,
+                response: HTTPResponse(status: 404), source: .stub, startedAt: Date(timeIntervalSince1970: 1_800_000_002), appliedRules: ["missing"]),
+            RecordedExchange(
+                request: HTTPRequest(method: "GET", url: "https://down.example.com/")!, response: nil, source: .network,
+                error: URLError(.timedOut), startedAt: Date(timeIntervalSince1970: 1_800_000_003), duration: 60),
+        ]
+    }
+
+    /// Every field HAR 1.2 requires, with its type, checked on `value` at `path`.
+    static func checkRequired(_ object: Any?, _ fields: [String: String], at path: String) -> [String] {
+        guard let object = object as? [String: Any] else { return ["\(path): not an object"] }
+        var problems: [String] = []
+        for (name, type) in fields {
+            let value = object[name]
+            let ok: Bool
+            switch type {
+            case "string": ok = value is String
+            case "number": ok = value is NSNumber
+            case "array": ok = value is [Any]
+            case "object": ok = value is [String: Any]
+            default: ok = false
+            }
+            if !ok { problems.append("\(path).\(name): expected \(type), found \(String(describing: value))") }
+        }
+        return problems
+    }
+
+    @Test("an export has every field HAR 1.2 requires, time is the sum of the timings, binary bodies are base64")
+    func schema() throws {
+        let data = HTTPArchive(exchanges: Self.exchanges()).data()
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let log = try #require(root["log"] as? [String: Any])
+        var problems = Self.checkRequired(log, ["version": "string", "creator": "object", "pages": "array", "entries": "array"], at: "log")
+        #expect(log["version"] as? String == "1.2")
+        problems += Self.checkRequired(log["creator"], ["name": "string", "version": "string"], at: "log.creator")
+        let entries = try #require(log["entries"] as? [[String: Any]])
+        #expect(entries.count == 4)
+        for (index, entry) in entries.enumerated() {
+            let at = "log.entries[\(index)]"
+            problems += Self.checkRequired(entry, [
+                "startedDateTime": "string", "time": "number", "request": "object", "response": "object", "cache": "object", "timings": "object",
+            ], at: at)
+            problems += Self.checkRequired(entry["request"], [
+                "method": "string", "url": "string", "httpVersion": "string", "cookies": "array", "headers": "array",
+                "queryString": "array", "headersSize": "number", "bodySize": "number",
+            ], at: at + ".request")
+            problems += Self.checkRequired(entry["response"], [
+                "status": "number", "statusText": "string", "httpVersion": "string", "cookies": "array", "headers": "array",
+                "content": "object", "redirectURL": "string", "headersSize": "number", "bodySize": "number",
+            ], at: at + ".response")
+            problems += Self.checkRequired((entry["response"] as? [String: Any])?["content"], ["size": "number", "mimeType": "string"], at: at + ".response.content")
+            problems += Self.checkRequired(entry["timings"], ["send": "number", "wait": "number", "receive": "number"], at: at + ".timings")
+            let timings = try #require(entry["timings"] as? [String: Double])
+            let sum = timings.values.filter { $0 >= 0 }.reduce(0, +)
+            #expect(abs(sum - (entry["time"] as? Double ?? -1)) < 0.001, "\(at): time is the sum of the timings")
+            let started = try #require(entry["startedDateTime"] as? String)
+            #expect(started.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/#) != nil, "\(started) is ISO 8601 with milliseconds")
+            #expect((entry["_rewrite"] as? [String: Any])?["source"] is String)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        let post = try #require(entries[0]["request"] as? [String: Any])
+        #expect((post["postData"] as? [String: Any])?["text"] as? String == #"{"name":"mug"}"#)
+        #expect((post["queryString"] as? [[String: String]]) == [["name": "draft", "value": "true"]])
+        #expect((post["cookies"] as? [[String: String]])?.map { $0["name"] } == ["a", "b"])
+        #expect((entries[0]["_rewrite"] as? [String: Any])?["rules"] as? [String] == ["stamp"])
+        #expect(entries[0]["time"] as? Double == 42.5)
+        let logo = try #require((entries[1]["response"] as? [String: Any])?["content"] as? [String: Any])
+        #expect(logo["encoding"] as? String == "base64")
+        #expect(Data(base64Encoded: logo["text"] as? String ?? "") == Data((0..<256).map { UInt8($0) }))
+        let failed = try #require(entries[3]["response"] as? [String: Any])
+        #expect(failed["status"] as? Int == 0)
+        #expect((entries[3]["_rewrite"] as? [String: Any])?["error"] as? String == "NSURLErrorDomain -1001")
+    }
+
+    @Test("an export reads back as the same exchanges")
+    func roundTrip() throws {
+        let original = Self.exchanges()
+        let read = try HTTPArchive(data: HTTPArchive(exchanges: original).data())
+        #expect(read.skippedEntries.isEmpty)
+        #expect(read.creator == "RewriteKit \(HTTPArchive.version)")
+        #expect(read.exchanges.map(\.request) == original.map(\.request))
+        #expect(read.exchanges.map(\.response) == original.map(\.response))
+        #expect(read.exchanges.map(\.source) == original.map(\.source))
+        #expect(read.exchanges.map(\.error?.code) == original.map(\.error?.code))
+        #expect(read.exchanges.map(\.startedAt) == original.map(\.startedAt))
+    }
+
+    @Test("a browser's export imports: quirks handled, unusable entries named, the recording checks clean and replays in order")
+    func browserExport() throws {
+        let archive = try HTTPArchive(data: Data(contentsOf: Self.fixtures.appendingPathComponent("browser-export.har")))
+        #expect(archive.creator == "Firefox 120.0")
+        #expect(archive.skippedEntries.count == 1)
+        #expect(archive.skippedEntries.first?.hasPrefix("entry 6: GET data:image/gif") == true)
+        #expect(archive.exchanges.count == 8)
+        #expect(archive.exchanges[6].request.method == "POST", "methods are upper-cased")
+        #expect(archive.exchanges[6].request.headers.contains(":authority") == false, "pseudo-headers are not headers")
+        #expect(archive.exchanges[2].request.body.map { String(decoding: $0, as: UTF8.self) } == "user=ann%40example.com&remember=yes")
+        #expect(archive.exchanges[3].response?.body.count == 67, "base64 content decoded")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "shop").write(archive.exchanges)
+        #expect(summary.rulesWritten == 6, "\(summary)")
+        #expect(summary.skipped.count == 2, "the blocked beacon and the body the browser did not keep: \(summary.skipped)")
+        for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let text = String(decoding: (try? Data(contentsOf: folder.appendingPathComponent(file))) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("HAR-CANARY"), "\(file) holds a secret")
+        }
+        let recorded = archive.exchanges.filter { $0.response != nil && $0.hasCompleteBody }
+        let answers = try RecordingWriterTests.replay(summary.rulesFile, recorded)
+        #expect(answers.map { $0?.0 } == recorded.map { $0.response?.status })
+        #expect(answers.map { $0?.1 } == recorded.map { String(decoding: $0.response?.body ?? [], as: UTF8.self) })
+    }
+
+    @Test("what is not a HAR file is an error that says where", arguments: [
+        ("{", "not a HAR file: not valid JSON"),
+        (#"{"entries": []}"#, "not a HAR file: log: missing"),
+        (#"{"log": {"entries": [{"request": {"url": "https://a.test/"}}]}}"#, "not a HAR file: log.entries[0].request.method: missing"),
+        (#"{"log": {"entries": [{"request": {"method": "GET", "url": 5}}]}}"#, "not a HAR file: log.entries[0].request.url: expected a string"),
+    ])
+    func malformed(text: String, message: String) {
+        #expect(throws: HTTPArchiveError.self) { try HTTPArchive(data: Data(text.utf8)) }
+        do {
+            _ = try HTTPArchive(data: Data(text.utf8))
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+}
