@@ -19,6 +19,7 @@ struct ApplyCommand {
         .option("--env", value: "NAME=VALUE", repeatable: true),
         .option("--format", value: "FORMAT"),
         .flag("--explain"),
+        .option("--har", value: "SESSION.har"),
     ]
 
     /// The options that describe one request and its response.
@@ -42,6 +43,8 @@ struct ApplyCommand {
     let format: OutputFormat
     /// Whether every rule is shown with its conditions held or failed (`--explain`).
     let explains: Bool
+    /// The HAR file the requests came from (`--har`), and its entries that are not requests.
+    let har: (path: String, skipped: [String])?
 
     /// Parses the arguments after `apply`; the bodies named `@FILE` are read here.
     init(arguments: [String]) throws {
@@ -51,10 +54,22 @@ struct ApplyCommand {
         format = try OutputFormat(option: parsed.value("--format"), command: "apply")
         explains = parsed.flag("--explain")
         guard !showsHelp else {
-            (exchanges, variables) = ([], [:])
+            (exchanges, variables, har) = ([], [:], nil)
             return
         }
         try RuleSourceLoader.validate(paths, command: "apply", placeholder: "RULES...")
+        variables = try Self.variables(parsed.allValues("--env"))
+        if let harPath = parsed.value("--har") {
+            if let option = parsed.occurrences.first(where: { $0.long == "--request" || Self.exchangeOptions.contains($0.long) }) {
+                throw UsageError("'\(option.long)' cannot be used with '--har': the HAR file gives the requests and responses", command: "apply")
+            }
+            let archive = try ImportHARCommand.readArchive(harPath, command: "apply")
+            // Each request with the response it got from the network, for the response phase.
+            exchanges = archive.exchanges.map { Exchange(request: $0.request, response: $0.serverResponse) }
+            har = (harPath, archive.skippedEntries)
+            return
+        }
+        har = nil
         guard !parsed.allValues("--request").isEmpty else {
             throw UsageError("missing expected option '--request \"METHOD URL\"'", command: "apply")
         }
@@ -74,7 +89,6 @@ struct ApplyCommand {
             exchanges.append(try Self.exchange(group.request, options: group.options, stdinTaken: &stdinTaken))
         }
         self.exchanges = exchanges
-        variables = try Self.variables(parsed.allValues("--env"))
     }
 
     /// One request and its response from a `--request` and the options after it.
@@ -151,7 +165,7 @@ struct ApplyCommand {
         // One pipeline for every request, so `times` counts carry over from one to the next.
         let pipeline = Pipeline(ruleSets: ruleSets, environment: environment)
         let reports = exchanges.map { exchange in
-            var report = ApplyReport.run(pipeline, request: exchange.request, givenResponse: exchange.response)
+            var report = ApplyReport.run(pipeline, request: exchange.request, givenResponse: exchange.response, recorded: har != nil)
             if explains { report.nearMisses = pipeline.nearMisses(for: exchange.request) }
             return report
         }
@@ -159,18 +173,41 @@ struct ApplyCommand {
         case .text:
             let renderer = ApplyTextRenderer(style: .forStandardOutput())
             for (number, report) in reports.enumerated() {
-                if reports.count > 1 {
+                if reports.count > 1 || har != nil {
                     let request = report.originalRequest
                     if number > 0 { StandardStream.output.write("\n") }
-                    StandardStream.output.writeLine("=== request \(number + 1) of \(reports.count): \(request.method) \(request.url) ===")
+                    StandardStream.output.writeLine("=== \(har == nil ? "request" : "entry") \(number + 1) of \(reports.count): \(request.method) \(request.url) ===")
                 }
                 StandardStream.output.write(renderer.render(report))
             }
+            if let har { StandardStream.output.write(Self.harSummary(reports, path: har.path, skipped: har.skipped)) }
         case .json:
-            // One request: its report; several: an array of reports, in order.
-            let json: Any = reports.count == 1 ? reports[0].json : reports.map(\.json)
+            // One request: its report; several: an array of reports, in order; a HAR: an
+            // object with the reports and the entries skipped.
+            let json: Any
+            if let har {
+                json = ["har": har.path, "entries": reports.map(\.json), "skipped": har.skipped] as [String: Any]
+            } else {
+                json = reports.count == 1 ? reports[0].json : reports.map(\.json)
+            }
             StandardStream.output.writeLine(JSONOutput.render(json))
         }
         return .success
+    }
+
+    /// The closing lines of a `--har` run: how many requests the rules touched.
+    static func harSummary(_ reports: [ApplyReport], path: String, skipped: [String]) -> String {
+        let applied = reports.filter { !$0.appliedRules.isEmpty }
+        let changed = applied.filter { report in
+            switch report.source {
+            case .stub, .failed: true
+            case .given, .recorded, .none: report.request != report.originalRequest || report.response != report.originalResponse
+            }
+        }
+        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var text = "\n=== \(path): \(plural(reports.count, "request")); rules applied to \(applied.count) "
+        text += "(\(changed.count) changed), \(reports.count - applied.count) untouched ===\n"
+        for line in skipped { text += "skipped \(line)\n" }
+        return text
     }
 }

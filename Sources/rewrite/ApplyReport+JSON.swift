@@ -39,11 +39,12 @@ extension ApplyReport {
         ]
     }
 
-    /// `stub`, `given`, `failed` or `none`.
+    /// `stub`, `given`, `recorded` (from `--har`), `failed` or `none`.
     private var sourceName: String {
         switch source {
         case .stub: "stub"
         case .given: "given"
+        case .recorded: "recorded"
         case .failed: "failed"
         case .none: "none"
         }

@@ -11,6 +11,8 @@ struct ApplyReport {
         case stub(rule: RuleReference?)
         /// `--response STATUS` on the command line.
         case given
+        /// The response recorded in the `--har` file.
+        case recorded
         /// A rule failed the request with `fail`: there is no response.
         case failed(code: Int, rule: RuleReference?)
         /// The request would go to the network and no `--response` was given.
@@ -42,7 +44,8 @@ struct ApplyReport {
 
     /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
     /// on `givenResponse` if there is one.
-    static func run(_ pipeline: Pipeline, request: HTTPRequest, givenResponse: HTTPResponse?) -> ApplyReport {
+    /// `recorded` says the response came from a HAR file rather than `--response`.
+    static func run(_ pipeline: Pipeline, request: HTTPRequest, givenResponse: HTTPResponse?, recorded: Bool = false) -> ApplyReport {
         let outcome = pipeline.processRequest(request)
         let deciding = outcome.trace.entries.last { entry in
             switch entry.event {
@@ -61,7 +64,7 @@ struct ApplyReport {
         case .forward:
             if let givenResponse {
                 start = givenResponse
-                source = .given
+                source = recorded ? .recorded : .given
             }
         }
         var final: HTTPResponse?

@@ -59,6 +59,8 @@ struct ApplyTextRenderer {
             lines.append(style.heading("RESPONSE") + style.dim("  stub") + by + style.dim(", no network"))
         case .given:
             lines.append(style.heading("RESPONSE") + style.dim("  from --response"))
+        case .recorded:
+            lines.append(style.heading("RESPONSE") + style.dim("  as recorded in the HAR"))
         case .failed(let code, let rule):
             lines.append(style.heading("RESPONSE") + style.dim("  none: the request fails"))
             let by = rule.map { " (fail in \(style.rule("\"\($0.name)\"")))" } ?? ""

@@ -14,7 +14,10 @@ enum HelpText {
                                      [--response STATUS [--response-header "Name: value"]... [--response-body TEXT|@FILE]]
                                      [--request ... (a further request, with its own options)]...
                                      [--env NAME=VALUE]... [--format text|json] [--explain]
+                       rewrite apply RULES... --har SESSION.har [--env NAME=VALUE]... [--format text|json]
                 """
+        case "import-har":
+            return "usage: rewrite import-har SESSION.har --output DIR [--name NAME] [--mode once|new|all] [--keep-set-cookie] [--redact-header NAME]..."
         default:
             return "usage: rewrite <subcommand> [options]"
         }
@@ -25,6 +28,7 @@ enum HelpText {
         switch command {
         case "check": return check
         case "apply": return apply
+        case "import-har": return importHAR
         default: return root
         }
     }
@@ -51,6 +55,9 @@ enum HelpText {
         SUBCOMMANDS:
           check    Report every problem in rule files, the way a compiler does.
           apply    Run rule files on requests (and responses) and show what changed.
+          import-har
+                   Turn a HAR file (browser, Charles, Proxyman, mitmproxy) into a recording:
+                   a rule file that replays it, and its body fixtures.
           help     Show help for a subcommand: rewrite help check
 
         OPTIONS:
@@ -122,6 +129,10 @@ enum HelpText {
           --response-header "Name: value"
                                       A response header; repeat for more.
           --response-body TEXT|@FILE  The response body.
+          --har SESSION.har           Instead of --request: run every request of a HAR file (from
+                                      a browser, Charles, Proxyman, mitmproxy or RewriteKit) in
+                                      order, each with its recorded response for the response
+                                      phase, and end with a summary of what the rules changed.
           --env NAME=VALUE            Set a variable for ${env.NAME}; repeat for more. Rules
                                       otherwise read the process environment.
           --explain                   Also show every rule, closest to applying first, with
@@ -132,17 +143,52 @@ enum HelpText {
                                       request {method, url, headers: [[name, value]], body},
                                       response {status, headers, body} or null,
                                       failure {code, name} or null,
-                                      responseSource (stub, given, failed or none),
+                                      responseSource (stub, given, recorded, failed or none),
                                       appliedRules [{name, file, line}],
                                       shaping {delay, throttleBytesPerSecond, cacheLifetime},
                                       trace [{rule, phase, line, description, event, ...}],
                                       and with --explain, explain [{rule, held, conditions:
-                                      [{condition, held, actual}]}].
+                                      [{condition, held, actual}]}]. With --har: an object
+                                      {har, entries: [one object per request], skipped: [...]}.
           -h, --help                  Show help information.
 
         Colour is used only when standard output is a terminal and NO_COLOR is not set.
 
         \(applyExitCodes)
+
+        """
+
+    private static let importHAR = """
+        OVERVIEW: Turn a HAR file into a recording: a rule file that replays it, and its bodies.
+
+        Reads a HAR 1.2 file (exports of Chrome, Firefox, Safari, Charles, Proxyman, mitmproxy
+        and RewriteKit) and writes DIR/NAME.rules plus DIR/bodies/, with the writer an app's
+        recording uses: each request becomes a rule that matches its method, host, port, path,
+        query and body (JSON compared as JSON) and answers with the recorded status, headers and
+        body, byte for byte. A URL answered differently on repeated calls becomes 'times' rules
+        in order. The file is checked before it is written: it loads clean.
+
+        \(usageLine(for: "import-har"))
+
+        ARGUMENTS:
+          SESSION.har             The HAR file; '-' reads standard input.
+
+        OPTIONS:
+          -o, --output DIR        The folder to write to (created if missing).
+          --name NAME             The rule file's name without '.rules' (default: the HAR file's).
+          --mode once|new|all     once (default): never touch an existing recording; new: append
+                                  the requests it does not answer yet; all: replace it.
+          --keep-set-cookie       Replay Set-Cookie headers (their values still redacted).
+          --redact-header NAME    Also write this header's values as <redacted>; repeatable.
+                                  Authorization, Proxy-Authorization, Cookie and Set-Cookie always
+                                  are, and secret query parameters (token, api_key, …) are not
+                                  matched. Request headers are never written.
+          -h, --help              Show help information.
+
+        Entries that cannot be replayed are listed as 'skipped' with the reason: not http(s),
+        failed (status 0), or a response body the HAR does not hold.
+
+        \(exitCodes)
 
         """
 }

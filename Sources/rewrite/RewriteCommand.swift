@@ -4,7 +4,7 @@ import RewriteKit
 /// usage errors into their message on standard error and exit status 2.
 enum RewriteCommand {
     /// The subcommands, for suggestions.
-    static let subcommands = ["check", "apply", "help"]
+    static let subcommands = ["check", "apply", "import-har", "help"]
 
     /// Runs the tool with the arguments after the program name.
     static func run(_ arguments: [String]) -> ExitCode {
@@ -30,6 +30,8 @@ enum RewriteCommand {
             return try CheckCommand(arguments: rest).run()
         case "apply":
             return try ApplyCommand(arguments: rest).run()
+        case "import-har":
+            return try ImportHARCommand(arguments: rest).run()
         case "help":
             return try showHelp(topic: rest)
         case "-h", "--help":
@@ -47,7 +49,7 @@ enum RewriteCommand {
             if let nearest = Suggestions.closest(to: first, in: subcommands) {
                 message += "; did you mean '\(nearest)'?"
             } else {
-                message += "; expected 'check' or 'apply'"
+                message += "; expected 'check', 'apply' or 'import-har'"
             }
             throw UsageError(message, command: nil)
         }
@@ -59,9 +61,10 @@ enum RewriteCommand {
             StandardStream.output.write(HelpText.help(for: nil))
             return .success
         }
-        guard name == "check" || name == "apply" else {
+        let topics = subcommands.filter { $0 != "help" }
+        guard topics.contains(name) else {
             var message = "unknown subcommand '\(name)'"
-            if let nearest = Suggestions.closest(to: name, in: ["check", "apply"]) {
+            if let nearest = Suggestions.closest(to: name, in: topics) {
                 message += "; did you mean '\(nearest)'?"
             }
             throw UsageError(message, command: nil)

@@ -47,11 +47,28 @@ struct RecordReplayTests {
         return result
     }
 
-    @Test("record against the loopback server, stop it, replay: same statuses, headers and body bytes; no secret written")
+    /// Sends every request through `replay` and compares with what the app got while
+    /// recording: status, body bytes, and headers but the transfer ones.
+    static func check(_ replay: URLSession, against recorded: [Fetched], base: URL) async throws {
+        for (index, (name, request, caller)) in requests(base).enumerated() {
+            let fetched = await caller.fetch(request, in: replay)
+            #expect(fetched.error == nil, "\(name): \(String(describing: fetched.error))")
+            #expect(fetched.status == recorded[index].status, "\(name)")
+            // A body that echoed a secret replays with the secret redacted, and only that changed.
+            // (A whole secret value goes first: `Bearer …`, `session=…`, `id=…`.)
+            var echoed = String(decoding: recorded[index].data, as: UTF8.self)
+            for prefix in ["Bearer ", "session=", "id=", ""] { echoed = echoed.replacingOccurrences(of: prefix + canary, with: "<redacted>") }
+            let expectedBody = ["secrets", "Set-Cookie"].contains(name) ? Data(echoed.utf8) : recorded[index].data
+            #expect(fetched.data == expectedBody, "\(name): \(fetched.data.count) bytes against \(recorded[index].data.count)")
+            #expect(comparableHeaders(fetched.response) == comparableHeaders(recorded[index].response), "\(name)")
+        }
+    }
+
+    @Test("record against the loopback server, stop it, replay the recording and its HAR export: same statuses, headers and body bytes; no secret written")
     func recordStopReplay() async throws {
         let server = try TestHTTPServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
-        defer { if ProcessInfo.processInfo.environment["KEEP_RECORDING"] == nil { try? FileManager.default.removeItem(at: folder) } else { print("RECORDING", folder.path) } }
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         // Record.
         let recorder = Rewriter(ruleSets: [])
@@ -71,6 +88,13 @@ struct RecordReplayTests {
         let summary = try capture.record(RecordingWriter(folder: folder, name: "session", mode: .once))
         #expect(summary.exchangesRecorded == Self.requests(server.baseURL).count, "\(summary.skipped)")
         #expect(summary.skipped.isEmpty)
+        // The same traffic exported as HAR 1.2 (no secret in it either) and imported again: a second recording.
+        let harData = capture.archive.data()
+        #expect(!String(decoding: harData, as: UTF8.self).contains(Self.canary), "the HAR export holds the canary")
+        let archive = try HTTPArchive(data: harData)
+        #expect(archive.exchanges.count == capture.exchanges.count && archive.skippedEntries.isEmpty)
+        let fromHAR = try RecordingWriter(folder: folder.appendingPathComponent("from-har"), name: "session").write(archive.exchanges)
+        #expect(fromHAR.exchangesRecorded == Self.requests(server.baseURL).count, "\(fromHAR.skipped)")
         server.stop()
 
         // The recording checks clean and holds no secret.
@@ -84,27 +108,20 @@ struct RecordReplayTests {
             #expect(!String(decoding: data, as: UTF8.self).contains(Self.canary), "\(file) holds the canary")
         }
 
-        // Replay with the server stopped.
+        // Replay with the server stopped, from the recording and from the HAR's.
+        let harReplayer = try Rewriter(contentsOf: fromHAR.rulesFile)
+        let harConfiguration = URLSessionConfiguration.ephemeral
+        harReplayer.install(in: harConfiguration)
+        let harReplay = URLSession(configuration: harConfiguration)
+        try await Self.check(harReplay, against: recorded, base: server.baseURL)
+        harReplay.finishTasksAndInvalidate()
         let replayer = try Rewriter(contentsOf: summary.rulesFile)
         replayer.reportsUnmatchedRequests = true
         let replayConfiguration = URLSessionConfiguration.ephemeral
         replayer.install(in: replayConfiguration)
         let replay = URLSession(configuration: replayConfiguration)
         defer { replay.finishTasksAndInvalidate() }
-        for (index, (name, request, caller)) in Self.requests(server.baseURL).enumerated() {
-            let fetched = await caller.fetch(request, in: replay)
-            #expect(fetched.error == nil, "\(name): \(String(describing: fetched.error))")
-            #expect(fetched.status == recorded[index].status, "\(name)")
-            // A body that echoed a secret replays with the secret redacted, and only that changed.
-            // (A whole secret value goes first: `Bearer …`, `session=…`, `id=…`.)
-            var echoed = String(decoding: recorded[index].data, as: UTF8.self)
-            for prefix in ["Bearer ", "session=", "id=", ""] { echoed = echoed.replacingOccurrences(of: prefix + Self.canary, with: "<redacted>") }
-            let expectedBody = Data(echoed.utf8)
-            #expect(fetched.data == (["secrets", "Set-Cookie"].contains(name) ? expectedBody : recorded[index].data), "\(name): \(fetched.data.count) bytes against \(recorded[index].data.count)")
-            var expected = Self.comparableHeaders(recorded[index].response)
-            if name == "secrets" { expected["set-cookie"] = nil }
-            #expect(Self.comparableHeaders(fetched.response) == expected, "\(name)")
-        }
+        try await Self.check(replay, against: recorded, base: server.baseURL)
 
         // JSON bodies match as JSON: key order does not matter.
         var reordered = Self.requests(server.baseURL)[4].request
@@ -126,5 +143,37 @@ struct RecordReplayTests {
         }
         let names = unmatched?.nearMisses.map(\.rule.name) ?? []
         #expect(names.first == "GET /json", "\(names)")
+    }
+
+    @Test("a capture sees all traffic only while it is held, keeps bodies up to its limit and at most its exchange limit")
+    func captureLifetimeAndLimits() async throws {
+        let server = LoopbackServer.shared
+        let rewriter = Rewriter(ruleSets: [])
+        let configuration = URLSessionConfiguration.ephemeral
+        rewriter.install(in: configuration)
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let started = Locked(0)
+        let observation = rewriter.addObserver { event in if event.kind == .started { started.withLock { $0 += 1 } } }
+        defer { observation.cancel() }
+
+        var capture: TrafficCapture? = rewriter.startCapture(bodyLimit: 1_000, exchangeLimit: 2)
+        var upload = URLRequest(url: server.url("/anything/upload"))
+        upload.httpMethod = "POST"
+        upload.httpBody = Data(repeating: 0x61, count: 2_000)
+        for request in [URLRequest(url: server.url("/bytes/500")), URLRequest(url: server.url("/bytes/5000")), upload] {
+            #expect(await Caller.async.fetch(request, in: session).status == 200)
+        }
+        let exchanges = capture?.exchanges ?? []
+        #expect(exchanges.count == 2)
+        #expect(capture?.droppedExchanges == 1)
+        #expect(exchanges.first?.response?.body.count == 500 && exchanges.first?.hasCompleteBody == true)
+        #expect(exchanges.last?.response?.body.isEmpty == true && exchanges.last?.hasCompleteBody == false, "a body over the limit is not kept")
+        #expect(started.withLock { $0 } == 3, "with a capture, requests no rule is about go through the interceptor")
+
+        capture = nil
+        #expect(await Caller.async.fetch(URLRequest(url: server.url("/bytes/10")), in: session).status == 200)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(started.withLock { $0 } == 3, "a released capture intercepts nothing: the rewriter has no rules")
     }
 }

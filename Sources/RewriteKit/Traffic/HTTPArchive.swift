@@ -55,6 +55,23 @@ public struct HTTPArchive: Sendable {
                 skippedEntries.append("entry \(number + 1): \(entry.request.method) \(entry.request.url.prefix(200)): \(reason.message)")
             }
         }
+        linkRedirects()
+    }
+
+    /// Marks redirect chains, which HAR writes as one entry per hop: a 3xx entry and the
+    /// next entry that requests its `Location` belong to one load (a recording replays the
+    /// chain as its final answer to the first request).
+    private mutating func linkRedirects() {
+        for index in exchanges.indices {
+            guard let response = exchanges[index].response, (300..<400).contains(response.status),
+                  let location = response.headers["Location"],
+                  let target = URL(string: location, relativeTo: URL(string: exchanges[index].request.url.description))?.absoluteString,
+                  let next = exchanges[(index + 1)...].firstIndex(where: { $0.load == nil && $0.request.url.description == target })
+            else { continue }
+            let load = exchanges[index].load ?? index + 1
+            exchanges[index].load = load
+            exchanges[next].load = load
+        }
     }
 
     /// The archive as HAR 1.2 JSON, UTF-8, keys sorted so exports compare well.

@@ -39,7 +39,7 @@ struct RecordingPlan {
     mutating func add(_ exchange: RecordedExchange) -> String? {
         guard exchange.source == .network else { return "answered by rules (\(exchange.source.rawValue)), not the network" }
         guard let response = exchange.serverResponse else { return "failed: no response to replay" }
-        guard exchange.hasCompleteBody else { return "the response body was larger than the capture kept" }
+        guard exchange.hasCompleteBody else { return "the response body is not whole (over the capture's limit, or not in the HAR)" }
         guard (100...599).contains(response.status) else { return "status \(response.status) cannot be replayed" }
         let (path, extra, notes) = RecordedRule.conditions(for: exchange.request, secrets: secrets)
         let key = ([path] + extra).joined(separator: "\n")

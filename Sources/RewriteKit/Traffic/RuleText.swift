@@ -29,12 +29,28 @@ enum RuleText {
         return isWord ? method : string(method)
     }
 
-    /// A JSON text as a `json` literal on one line: line breaks outside strings are
-    /// whitespace, and JSON strings cannot hold raw ones, so every line break becomes a space.
+    /// A JSON text as a `json` literal on one line, spaced as people write it
+    /// (`{"a": 1, "b": [true]}`): whitespace outside strings is dropped, then one space
+    /// follows each `:` and `,`. (JSON strings cannot hold raw line breaks.)
     static func jsonLiteral(_ bytes: [UInt8]) -> String? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        let flat = text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : String($0) }.joined()
-        return "json " + flat.trimmingCharacters(in: .whitespaces)
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        var out: [UInt8] = Array("json ".utf8)
+        var (inString, escaped) = (false, false)
+        for byte in bytes {
+            if inString {
+                out.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "\""): inString = true
+            default: break
+            }
+            out.append(byte)
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",") { out.append(0x20) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Lower-case letters, digits and single dashes from `text`, at most `limit` characters;

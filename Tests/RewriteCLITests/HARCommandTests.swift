@@ -1,0 +1,124 @@
+#if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
+import Foundation
+import Testing
+
+/// `rewrite import-har` and `rewrite apply --har`, run as processes on a browser's HAR export.
+@Suite struct HARCommandTests {
+    static let root = ApplyCommandTests.root
+    static let har = "Tests/Fixtures/har/browser-export.har"
+
+    static func run(_ arguments: [String]) throws -> RewriteProcess.Result {
+        try RewriteProcess.run(arguments, in: root)
+    }
+
+    /// Every file below `folder`, by relative path, with its bytes.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                result[path] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    @Test("import-har writes a recording that checks clean, names what it skipped, and is Rules/recorded byte for byte")
+    func importWritesTheSampleRecording() throws {
+        let output = try TemporaryFolder()
+        let result = try Self.run(["import-har", Self.har, "--output", output.url.path, "--name", "shop"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("wrote \(output.url.path)/shop.rules: 6 rules for 6 exchanges, 5 body files"), "\(result)")
+        #expect(result.stdout.contains("skipped entry 6: GET data:image/gif"))
+        #expect(result.stdout.contains("skipped GET https://tracker.example.net/beacon?id=9: failed"))
+        #expect(result.stdout.contains("skipped GET https://shop.example.com/api/catalog.csv: the response body is not whole"))
+        let check = try Self.run(["check", "--warnings-as-errors", output.url.appendingPathComponent("shop.rules").path])
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check)")
+        // The sample in Rules/ is exactly what the importer writes: regenerate it with
+        // `swift run rewrite import-har Tests/Fixtures/har/browser-export.har --output Rules/recorded --name shop --mode all`.
+        #expect(try Self.files(in: output.url) == Self.files(in: Self.root.appendingPathComponent("Rules/recorded")))
+    }
+
+    @Test("import-har then apply --har: the recording answers every recorded request with its status and body, in order")
+    func importThenApplyReplaysTheHAR() throws {
+        let output = try TemporaryFolder()
+        #expect(try Self.run(["import-har", Self.har, "-o", output.url.path]).status == 0)
+        let rules = output.url.appendingPathComponent("browser-export.rules").path
+        let result = try Self.run(["apply", rules, "--har", Self.har, "--format", "json"])
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let entries = try #require(report["entries"] as? [[String: Any]])
+        #expect(entries.count == 8)
+        #expect((report["skipped"] as? [String])?.count == 1)
+
+        // What the HAR recorded, entry by entry (the data: URL left out, as the importer does).
+        let har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent(Self.har))) as? [String: Any])
+        let recorded = ((har["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? [])
+            .filter { ($0["request"] as? [String: Any])?["url"] as? String != "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }
+        #expect(recorded.count == entries.count)
+        for (entry, har) in zip(entries, recorded) {
+            let harResponse = har["response"] as? [String: Any] ?? [:]
+            let status = harResponse["status"] as? Int ?? -1
+            let content = harResponse["content"] as? [String: Any] ?? [:]
+            let url = (har["request"] as? [String: Any])?["url"] as? String ?? ""
+            guard status > 0, content["text"] != nil || (content["size"] as? Int ?? 0) == 0 else {
+                // Not replayable (blocked, or no body in the HAR): the request goes on to the network.
+                #expect(entry["responseSource"] as? String == "recorded" || entry["responseSource"] as? String == "none", "\(url)")
+                continue
+            }
+            #expect(entry["responseSource"] as? String == "stub", "\(url)")
+            let response = try #require(entry["response"] as? [String: Any], "\(url)")
+            #expect(response["status"] as? Int == status, "\(url)")
+            let body = response["body"] as? String ?? ""
+            if content["encoding"] as? String == "base64" {
+                let bytes = Data(base64Encoded: content["text"] as? String ?? "")?.count ?? -1
+                #expect(body == "(\(bytes) bytes of binary data)", "\(url)")
+            } else {
+                #expect(body == (content["text"] as? String ?? ""), "\(url)")
+            }
+        }
+    }
+
+    @Test("apply --har ends with a summary of what the rules touched")
+    func applyHARSummary() throws {
+        let rules = try TemporaryFolder(["shop.rules": """
+            rule "cart fails" {
+                when method == POST and path == "/api/cart"
+                respond 503
+            }
+            rule "mark products" {
+                when path == "/api/products"
+                response { set-header "X-Seen" "1" }
+            }
+            """])
+        let result = try Self.run(["apply", rules.url.appendingPathComponent("shop.rules").path, "--har", Self.har])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("=== entry 1 of 8: GET https://shop.example.com/api/products?page=1&sort=price ==="))
+        #expect(result.stdout.contains("RESPONSE  as recorded in the HAR"))
+        #expect(result.stdout.contains("=== \(Self.har): 8 requests; rules applied to 3 (3 changed), 5 untouched ==="), "\(result.stdout)")
+    }
+
+    @Test("bad input is a usage error that says what is wrong", arguments: [
+        (["import-har", "Rules/tutorial.rules", "--output", "/tmp/x"], "'Rules/tutorial.rules' is not a HAR file: not valid JSON"),
+        (["import-har", "Tests/Fixtures/har/browser-export.har"], "missing expected option '--output DIR'"),
+        (["import-har", "Tests/Fixtures/har/browser-export.har", "-o", "/tmp/x", "--mode", "sometimes"], "invalid value 'sometimes' for '--mode'; expected once, new or all"),
+        (["import-har", "nope.har", "-o", "/tmp/x"], "cannot read 'nope.har': no such file or directory"),
+        (["apply", "Rules/tutorial.rules", "--har", "Tests/Fixtures/har/browser-export.har", "--request", "GET https://a.test/"], "'--request' cannot be used with '--har'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    @Test("import-har --mode once leaves an existing recording as it was")
+    func recordOnce() throws {
+        let output = try TemporaryFolder(["browser-export.rules": "# mine\n"])
+        let result = try Self.run(["import-har", Self.har, "-o", output.url.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("exists: left as it was"))
+        #expect(try String(contentsOf: output.url.appendingPathComponent("browser-export.rules"), encoding: .utf8) == "# mine\n")
+    }
+}
+#endif
