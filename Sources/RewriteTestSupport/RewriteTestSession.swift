@@ -37,6 +37,8 @@ public final class RewriteTestSession: Sendable {
     public let recorder: ActivityRecorder
     /// How many finished requests ``nextFinishedRequests(count:timeout:)`` has handed out.
     private let handedOut = Locked(0)
+    /// The capture and writer of a recording session (see ``init(recording:in:mode:configuration:)``).
+    let recording: (capture: TrafficCapture, writer: RecordingWriter)?
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
     public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
@@ -49,7 +51,12 @@ public final class RewriteTestSession: Sendable {
     }
 
     /// Uses rule sets already loaded, in priority order.
-    public init(ruleSets: [RuleSet], configuration: URLSessionConfiguration = .ephemeral) throws {
+    public convenience init(ruleSets: [RuleSet], configuration: URLSessionConfiguration = .ephemeral) throws {
+        try self.init(ruleSets: ruleSets, configuration: configuration, recordingWith: nil)
+    }
+
+    /// Uses rule sets already loaded and, with a writer, captures the traffic for it.
+    init(ruleSets: [RuleSet], configuration: URLSessionConfiguration, recordingWith writer: RecordingWriter?) throws {
         let copy = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         rewriter = Rewriter(pipeline: Pipeline(ruleSets: ruleSets))
         // A request no rule applies to ends with an `.unmatched` event naming the closest
@@ -59,6 +66,8 @@ public final class RewriteTestSession: Sendable {
         self.configuration = copy
         session = URLSession(configuration: copy)
         recorder = ActivityRecorder(rewriter)
+        let rewriter = rewriter
+        recording = writer.map { (rewriter.startCapture(), $0) }
     }
 
     deinit {

@@ -176,4 +176,39 @@ struct RecordReplayTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(started.withLock { $0 } == 3, "a released capture intercepts nothing: the rewriter has no rules")
     }
+
+    @Test("a recording test session: the first run records, later runs replay offline, mode new appends what is missing")
+    func testSessionRecording() async throws {
+        let server = try TestHTTPServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = URLRequest(url: server.url("/sequence/feed?statuses=503,200"))
+
+        let first = try RewriteTestSession(recording: "feed", in: folder)
+        #expect(first.isRecording)
+        let live = [await Caller.async.fetch(feed, in: first.session), await Caller.async.fetch(feed, in: first.session)]
+        #expect(live.map(\.status) == [503, 200])
+        #expect(first.archive?.exchanges.count == 2)
+        let written = try first.finishRecording()
+        #expect(written?.rulesWritten == 2)
+        first.invalidate()
+        server.stop()
+
+        let second = try RewriteTestSession(recording: "feed", in: folder)
+        #expect(!second.isRecording, "record once: the recording exists, so it replays")
+        let replayed = [await Caller.async.fetch(feed, in: second.session), await Caller.async.fetch(feed, in: second.session)]
+        #expect(replayed.map(\.status) == [503, 200])
+        #expect(replayed.map(\.data) == live.map(\.data))
+        #expect(try second.finishRecording() == nil)
+        second.invalidate()
+
+        let again = try TestHTTPServer()
+        defer { again.stop() }
+        let third = try RewriteTestSession(recording: "feed", in: folder, mode: .new)
+        #expect(await Caller.async.fetch(feed, in: third.session).status == 503, "replayed, not recorded again")
+        #expect(await Caller.async.fetch(URLRequest(url: again.url("/json")), in: third.session).status == 200)
+        let added = try third.finishRecording()
+        #expect(added?.rulesWritten == 1, "\(String(describing: added))")
+        third.invalidate()
+    }
 }
