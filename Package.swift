@@ -42,6 +42,7 @@ let package = Package(
         // Examples: real targets that CI builds and runs (see the README's "Examples").
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/TutorialProxy"),
         .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ActivityMonitor"),
+        .executableTarget(name: "RecordReplay", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/RecordReplay"),
         .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
         .testTarget(
             name: "StubbedClientTests", dependencies: ["StubbedClient", "RewriteKit", "RewriteTesting"],

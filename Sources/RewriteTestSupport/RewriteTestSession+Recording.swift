@@ -16,13 +16,13 @@ extension RewriteTestSession {
     /// try stubs.finishRecording()
     /// ```
     ///
-    /// - ``RecordingMode/once`` (the default): replay the recording if it exists (nothing is
+    /// - `RecordingMode.once` (the default): replay the recording if it exists (nothing is
     ///   captured or written), else record it.
-    /// - ``RecordingMode/new``: replay what the recording answers and record the rest,
+    /// - `RecordingMode.new`: replay what the recording answers and record the rest,
     ///   appended by ``finishRecording()``.
-    /// - ``RecordingMode/all``: record everything again, replacing the recording.
+    /// - `RecordingMode.all`: record everything again, replacing the recording.
     ///
-    /// - Throws: ``RuleSetError`` when an existing recording has errors.
+    /// - Throws: `RuleSetError` when an existing recording has errors.
     public convenience init(
         recording name: String, in folder: URL, mode: RecordingMode = .once, configuration: URLSessionConfiguration = .ephemeral
     ) throws {
@@ -43,7 +43,7 @@ extension RewriteTestSession {
     /// Writes the recording from the traffic so far (nothing when the session replays).
     ///
     /// - Returns: what was written, or nil when the session only replays.
-    /// - Throws: what ``RecordingWriter/write(_:)`` throws.
+    /// - Throws: what `RecordingWriter.write(_:)` throws.
     @discardableResult
     public func finishRecording() throws -> RecordingSummary? {
         guard let recording else { return nil }

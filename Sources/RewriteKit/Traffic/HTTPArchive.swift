@@ -35,11 +35,14 @@ public struct HTTPArchive: Sendable {
         self.exchanges = exchanges
     }
 
-    /// Reads a HAR file's text.
+    /// Reads a HAR file's text. Unless `revealingSecrets` is set, the values of secret
+    /// headers (Authorization, Proxy-Authorization, Cookie, Set-Cookie) and query parameters
+    /// (`token`, `api_key`, … as ``Rewriter/redactedQueryNames``) read `<redacted>`: an export
+    /// holds whatever the browser sent, and what is read from it ends up in reports and files.
     ///
     /// - Throws: ``HTTPArchiveError`` naming the place (`log.entries[3].request`) when it is
     ///   not JSON or lacks a field every HAR has.
-    public init(data: Data) throws {
+    public init(data: Data, revealingSecrets: Bool = false) throws {
         let document: HARDocument
         do {
             document = try JSONDecoder().decode(HARDocument.self, from: data)
@@ -50,12 +53,28 @@ public struct HTTPArchive: Sendable {
         exchanges = []
         for (number, entry) in (document.log.entries ?? []).enumerated() {
             switch Self.exchange(from: entry) {
-            case .success(let exchange): exchanges.append(exchange)
+            case .success(var exchange):
+                if !revealingSecrets { Self.redact(&exchange) }
+                exchanges.append(exchange)
             case .failure(let reason):
                 skippedEntries.append("entry \(number + 1): \(entry.request.method) \(entry.request.url.prefix(200)): \(reason.message)")
             }
         }
         linkRedirects()
+    }
+
+    /// Secret header and query values as `<redacted>`.
+    private static func redact(_ exchange: inout RecordedExchange) {
+        let secrets = SecretNames()
+        let hide = { (headers: HTTPHeaders) in
+            HTTPHeaders(fields: headers.fields.map { secrets.isSecretHeader($0.name) ? .init(name: $0.name, value: "<redacted>") : $0 })
+        }
+        exchange.request.headers = hide(exchange.request.headers)
+        for (name, _) in exchange.request.url.queryItems where secrets.isSecretQuery(name) {
+            exchange.request.url.setQueryValue("<redacted>", for: name)
+        }
+        if let headers = exchange.response?.headers { exchange.response?.headers = hide(headers) }
+        if let headers = exchange.serverResponse?.headers { exchange.serverResponse?.headers = hide(headers) }
     }
 
     /// Marks redirect chains, which HAR writes as one entry per hop: a 3xx entry and the

@@ -100,7 +100,7 @@ struct HTTPArchiveTests {
     @Test("an export reads back as the same exchanges")
     func roundTrip() throws {
         let original = Self.exchanges()
-        let read = try HTTPArchive(data: HTTPArchive(exchanges: original).data())
+        let read = try HTTPArchive(data: HTTPArchive(exchanges: original).data(), revealingSecrets: true)
         #expect(read.skippedEntries.isEmpty)
         #expect(read.creator == "RewriteKit \(HTTPArchive.version)")
         #expect(read.exchanges.map(\.request) == original.map(\.request))
@@ -108,6 +108,18 @@ struct HTTPArchiveTests {
         #expect(read.exchanges.map(\.source) == original.map(\.source))
         #expect(read.exchanges.map(\.error?.code) == original.map(\.error?.code))
         #expect(read.exchanges.map(\.startedAt) == original.map(\.startedAt))
+    }
+
+    @Test("secrets read from a HAR are redacted unless asked for")
+    func readingRedacts() throws {
+        let data = HTTPArchive(exchanges: Self.exchanges()).data()
+        let read = try HTTPArchive(data: data)
+        #expect(read.exchanges[0].request.headers["Cookie"] == "<redacted>")
+        #expect(read.exchanges[0].response?.headers["Set-Cookie"] == "<redacted>")
+        #expect(read.exchanges[0].request.headers["Content-Type"] == "application/json")
+        let browser = try HTTPArchive(data: Data(contentsOf: Self.fixtures.appendingPathComponent("browser-export.har")))
+        #expect(browser.exchanges[0].request.headers["Authorization"] == "<redacted>")
+        #expect(try HTTPArchive(data: data, revealingSecrets: true).exchanges[0].request.headers["Cookie"] == "a=1; b=2")
     }
 
     @Test("a browser's export imports: quirks handled, unusable entries named, the recording checks clean and replays in order")
