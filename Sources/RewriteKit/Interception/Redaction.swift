@@ -204,13 +204,18 @@ private struct SecretValues {
         if value.count >= Redaction.shortestScrubbed, value != Redaction.placeholder { values.insert(value) }
     }
 
+    /// The longest secret value searched for in a body: the search costs the body's
+    /// length times the value's, so longer values (rare) are redacted only where they are
+    /// structured (their header, their query parameter).
+    static let longestScrubbedInBodies = 1_024
+
     /// `bytes` with every secret value's UTF-8 replaced, longest first.
     func scrub(_ bytes: [UInt8]) -> [UInt8] {
         guard !values.isEmpty, !bytes.isEmpty else { return bytes }
         var data = Data(bytes)
         let placeholder = Data(Redaction.placeholder.utf8)
         var changed = false
-        for value in values.sorted(by: { $0.count > $1.count }) {
+        for value in values.sorted(by: { $0.count > $1.count }) where value.utf8.count <= Self.longestScrubbedInBodies {
             let needle = Data(value.utf8)
             var start = data.startIndex
             while let found = data.range(of: needle, in: start..<data.endIndex) {

@@ -79,17 +79,27 @@ public struct HTTPArchive: Sendable {
 
     /// Marks redirect chains, which HAR writes as one entry per hop: a 3xx entry and the
     /// next entry that requests its `Location` belong to one load (a recording replays the
-    /// chain as its final answer to the first request).
+    /// chain as its final answer to the first request). Linear in the number of entries:
+    /// each URL's later entries are visited once, in order.
     private mutating func linkRedirects() {
+        var byURL: [String: [Int]] = [:]
+        for index in exchanges.indices { byURL[exchanges[index].request.url.description, default: []].append(index) }
+        var cursor: [String: Int] = [:]
         for index in exchanges.indices {
             guard let response = exchanges[index].response, (300..<400).contains(response.status),
                   let location = response.headers["Location"],
                   let target = URL(string: location, relativeTo: URL(string: exchanges[index].request.url.description))?.absoluteString,
-                  let next = exchanges[(index + 1)...].firstIndex(where: { $0.load == nil && $0.request.url.description == target })
+                  let candidates = byURL[target]
             else { continue }
+            var position = cursor[target] ?? 0
+            while position < candidates.count, candidates[position] <= index || exchanges[candidates[position]].load != nil {
+                position += 1
+            }
+            cursor[target] = position
+            guard position < candidates.count else { continue }
             let load = exchanges[index].load ?? index + 1
             exchanges[index].load = load
-            exchanges[next].load = load
+            exchanges[candidates[position]].load = load
         }
     }
 
