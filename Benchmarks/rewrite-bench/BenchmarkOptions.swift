@@ -2,10 +2,10 @@
 struct BenchmarkOptions {
     /// A short run (CI): fewer samples, smaller budgets, same rows.
     var quick = false
-    /// Row groups to run (`match`, `check`, `json`, `hostile`, `latency`, `memory`); all when empty.
+    /// Row groups to run (`match`, `check`, `json`, `hostile`, `latency`, `memory`, `traffic`); all when empty.
     var only: Set<String> = []
 
-    static let groups = ["match", "check", "json", "hostile", "latency", "memory"]
+    static let groups = ["match", "check", "json", "hostile", "latency", "memory", "traffic"]
 
     /// Parses the arguments; nil (after printing usage) on a mistake or `--help`.
     static func parse(_ arguments: [String]) -> BenchmarkOptions? {

@@ -16,6 +16,8 @@ struct InterceptionBenchmark {
         var session: URLSession
         var request: URLRequest
         var rewriter: Rewriter?
+        /// A capture kept running for the whole measurement.
+        var capture: TrafficCapture?
         var goal: Double?
         /// Compared with the naive pass-through instead of plain URLSession.
         var goalAgainstNaive = false
@@ -101,6 +103,17 @@ struct InterceptionBenchmark {
             } catch {
                 notes.append("latency, \(name): \(error)")
             }
+        }
+        // A capture running: every request is intercepted and its bodies kept, though no rule applies.
+        do {
+            let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.noneAppliesRules, name: "latency.rules"))
+            let configuration = URLSessionConfiguration.ephemeral
+            rewriter.install(in: configuration)
+            variants.append(Variant(
+                name: "capture running, no rule applies", session: URLSession(configuration: configuration), request: request("/post"),
+                rewriter: rewriter, capture: rewriter.startCapture(exchangeLimit: Int.max), goal: nil, goalAgainstNaive: true))
+        } catch {
+            notes.append("latency, capture: \(error)")
         }
         defer {
             for variant in variants {

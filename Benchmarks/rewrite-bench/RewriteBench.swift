@@ -30,6 +30,7 @@ enum RewriteBench {
         group("hostile") { HostileInputBenchmark(quick: options.quick).run() }
         group("latency") { InterceptionBenchmark(quick: options.quick).run() }
         group("memory") { StreamingMemoryBenchmark(quick: options.quick).run() }
+        group("traffic") { TrafficBenchmark(quick: options.quick).run() }
 
         let elapsed = Double(Stopwatch.now() - started)
         print("RewriteKit benchmark (\(options.quick ? "--quick" : "full run"), \(Format.duration(elapsed)) in total)")
