@@ -28,6 +28,10 @@ let package = Package(
             name: "FuzzJSON",
             dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
         ),
+        .executableTarget(
+            name: "FuzzRecording",
+            dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

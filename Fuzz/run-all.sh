@@ -8,7 +8,7 @@ if [[ $# -ne 1 ]]; then
 fi
 here="$(cd "$(dirname "$0")" && pwd)"
 status=0
-for target in FuzzRules FuzzJSON FuzzEngine; do
+for target in FuzzRules FuzzJSON FuzzEngine FuzzRecording; do
     "$here/run.sh" "$target" "$1" || status=1
 done
 exit "$status"

@@ -4,6 +4,7 @@
 #   Fuzz/run.sh FuzzRules 60      # the rule-language front end (and compiler)
 #   Fuzz/run.sh FuzzJSON 60       # the JSON body actions
 #   Fuzz/run.sh FuzzEngine 60     # generated rules x requests through the whole engine
+#   Fuzz/run.sh FuzzRecording 60  # hostile traffic written as a recording, and the HAR reader
 #
 # New inputs and crash artifacts go to fuzz-artifacts/TARGET/ at the repository root
 # (git-ignored); the seed corpus in Fuzz/corpus/ is only read. A crash makes the script
@@ -15,7 +16,7 @@
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
-    echo "usage: $0 FuzzRules|FuzzJSON|FuzzEngine SECONDS" >&2
+    echo "usage: $0 FuzzRules|FuzzJSON|FuzzEngine|FuzzRecording SECONDS" >&2
     exit 64
 fi
 target=$1
@@ -27,7 +28,8 @@ case "$target" in
     FuzzRules) seeds=rules; max_len=4096 ;;
     FuzzJSON) seeds=json; max_len=16384 ;;
     FuzzEngine) seeds=engine; max_len=2048 ;;
-    *) echo "error: unknown target '$target' (expected FuzzRules, FuzzJSON or FuzzEngine)" >&2; exit 64 ;;
+    FuzzRecording) seeds=recording; max_len=4096 ;;
+    *) echo "error: unknown target '$target' (expected FuzzRules, FuzzJSON, FuzzEngine or FuzzRecording)" >&2; exit 64 ;;
 esac
 
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}

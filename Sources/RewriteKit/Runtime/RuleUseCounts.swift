@@ -4,8 +4,10 @@
 /// Counts belong to one pipeline: when the rules are replaced, the new rules start at zero.
 final class RuleUseCounts: Sendable {
     private struct State {
-        /// The pipeline the counts are for (kept, so its identity cannot be reused).
-        var pipeline: Pipeline?
+        /// The pipeline the counts are for. Weak: a pipeline counts its own uses in one of
+        /// these, and a strong reference would keep both alive forever. A pipeline that is
+        /// gone reads nil, so a new one at the same address still starts at zero.
+        weak var pipeline: Pipeline?
         /// Uses so far, by rule position in the pipeline.
         var uses: [Int: Int] = [:]
     }

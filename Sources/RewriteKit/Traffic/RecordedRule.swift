@@ -53,7 +53,7 @@ extension RecordedRule {
         let url = request.url
         var base = "method == \(RuleText.method(request.method)) and host == \(RuleText.string(url.host))"
         if let port = url.port { base += " and port == \(port)" }
-        base += " and path == \(RuleText.string(url.path.isEmpty ? "/" : url.path))"
+        base += " and path == \(RuleText.string(url.path))"
         var extra: [String] = []
         var notes: [String] = []
         var seen = Set<String>()

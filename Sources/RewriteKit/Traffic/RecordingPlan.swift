@@ -7,6 +7,9 @@ struct RecordingPlan {
         var headers: [HTTPHeaders.Field]
         var body: [UInt8]
         var contentType: String?
+        /// Headers that cannot be written as `header` (a name that is not a token, a value
+        /// with control characters), by name.
+        var unwritable: [String] = []
     }
 
     /// One distinct request and the answers it got, in order, with how many calls each answered.
@@ -43,9 +46,10 @@ struct RecordingPlan {
         guard (100...599).contains(response.status) else { return "status \(response.status) cannot be replayed" }
         let (path, extra, notes) = RecordedRule.conditions(for: exchange.request, secrets: secrets)
         let key = ([path] + extra).joined(separator: "\n")
+        let (headers, unwritable) = replayedHeaders(response.headers)
         let answer = Answer(
-            status: response.status, headers: replayedHeaders(response.headers), body: response.body,
-            contentType: response.headers["Content-Type"])
+            status: response.status, headers: headers, body: response.body,
+            contentType: response.headers["Content-Type"], unwritable: unwritable)
         let index: Int
         if let known = groupIndex[key] {
             index = known
@@ -89,8 +93,9 @@ struct RecordingPlan {
                     let stem = RuleText.slug(group.label)
                     bodyFile = try store(entry.answer.body, stem, fileExtension(for: entry.answer))
                 }
+                let dropped = entry.answer.unwritable.map { "header \(RuleText.string($0)) not replayed: not a valid header name or value" }
                 rules.append(RecordedRule(
-                    name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes,
+                    name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes + dropped,
                     times: isLast ? nil : entry.calls, status: entry.answer.status,
                     headers: entry.answer.headers.map { ($0.name, $0.value) }, bodyFile: bodyFile))
             }
@@ -98,15 +103,22 @@ struct RecordingPlan {
         return rules
     }
 
-    /// The headers a replay gives: the ones that describe the answer, secrets redacted.
-    private func replayedHeaders(_ headers: HTTPHeaders) -> [HTTPHeaders.Field] {
-        headers.fields.compactMap { field in
+    /// The headers a replay gives: the ones that describe the answer, secrets redacted;
+    /// and the names of those HTTP does not allow, which are left out (a HAR can hold anything).
+    private func replayedHeaders(_ headers: HTTPHeaders) -> ([HTTPHeaders.Field], [String]) {
+        var kept: [HTTPHeaders.Field] = []
+        var unwritable: [String] = []
+        for field in headers.fields {
             let name = field.name.lowercased()
-            if RecordingWriter.transferHeaders.contains(name) { return nil }
-            if name == "set-cookie" && !keepsSetCookie { return nil }
-            guard secrets.isSecretHeader(name) else { return field }
-            return HTTPHeaders.Field(name: field.name, value: "<redacted>")
+            if RecordingWriter.transferHeaders.contains(name) { continue }
+            if name == "set-cookie" && !keepsSetCookie { continue }
+            guard HeaderActionRunner.isToken(field.name), HeaderActionRunner.isFieldValue(field.value) else {
+                unwritable.append(field.name)
+                continue
+            }
+            kept.append(secrets.isSecretHeader(name) ? HTTPHeaders.Field(name: field.name, value: "<redacted>") : field)
         }
+        return (kept, unwritable)
     }
 
     /// `json` only for a body that is JSON (a `.json` body file must hold JSON).

@@ -44,13 +44,18 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil if it is not one.
+    ///
+    /// Delimiters are found among Unicode scalars, not characters: a combining mark after
+    /// `/`, `?`, `#`, `@` or `:` (`/\u{64E}`) would otherwise join the delimiter into one
+    /// character and move the boundary, so text could change the URL's structure.
     public init?(string: String) {
-        guard let schemeEnd = string.range(of: "://") else { return nil }
-        let scheme = string[..<schemeEnd.lowerBound]
-        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) })
+        let scalars = string.unicodeScalars
+        guard let schemeEnd = Self.firstIndex(of: "://", in: scalars) else { return nil }
+        let scheme = scalars[..<schemeEnd]
+        guard let first = scheme.first, first.properties.isAlphabetic,
+              scheme.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) })
         else { return nil }
-        var rest = string[schemeEnd.upperBound...]
+        var rest = scalars[scalars.index(schemeEnd, offsetBy: 3)...]
 
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -71,13 +76,13 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
             userInfo = String(authority[..<at])
             authority = authority[authority.index(after: at)...]
         }
-        var host: Substring
-        var portText: Substring?
-        if authority.hasPrefix("[") {
+        var host: Substring.UnicodeScalarView
+        var portText: Substring.UnicodeScalarView?
+        if authority.first == "[" {
             guard let close = authority.firstIndex(of: "]") else { return nil }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty { return nil }
+            if after.first == ":" { portText = after.dropFirst() } else if !after.isEmpty { return nil }
         } else if let colon = authority.lastIndex(of: ":") {
             host = authority[..<colon]
             portText = authority[authority.index(after: colon)...]
@@ -87,12 +92,23 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         guard !host.isEmpty else { return nil }
         var port: Int?
         if let portText, !portText.isEmpty {
-            guard portText.utf8.count <= 5, let value = Int(portText), (0...65535).contains(value) else { return nil }
+            guard portText.count <= 5, let value = Int(String(portText)), (0...65535).contains(value) else { return nil }
             port = value
         }
         self.init(
             scheme: String(scheme), userInfo: userInfo, host: String(host), port: port,
             path: path, query: query, fragment: fragment)
+    }
+
+    /// Where `needle` (ASCII) first starts among `scalars`.
+    private static func firstIndex(of needle: String, in scalars: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
+        let pattern = Array(needle.unicodeScalars)
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            if scalars[index...].starts(with: pattern) { return index }
+            index = scalars.index(after: index)
+        }
+        return nil
     }
 
     /// The port the request goes to: the explicit one or the scheme's default.
@@ -108,11 +124,9 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// The query's parameters in order, percent-decoded (`+` is a space).
     public var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = PercentEncoding.decodeQueryComponent(parts[0])
-            let value = parts.count > 1 ? PercentEncoding.decodeQueryComponent(parts[1]) : ""
-            return (name, value)
+        return Self.pairs(of: query).map { pair in
+            let (name, value) = Self.split(pair)
+            return (PercentEncoding.decodeQueryComponent(name), value.map(PercentEncoding.decodeQueryComponent) ?? "")
         }
     }
 
@@ -124,11 +138,9 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// Sets a query parameter: replaces the first of that name (dropping the others) or appends.
     mutating func setQueryValue(_ value: String, for name: String) {
         let encoded = PercentEncoding.encodeQueryComponent(name) + "=" + PercentEncoding.encodeQueryComponent(value)
-        var pairs = (query ?? "").split(separator: "&", omittingEmptySubsequences: true).map(String.init)
         var replaced = false
-        pairs = pairs.compactMap { pair in
-            let pairName = PercentEncoding.decodeQueryComponent(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
-            guard pairName == name else { return pair }
+        var pairs = Self.pairs(of: query ?? "").compactMap { pair -> String? in
+            guard PercentEncoding.decodeQueryComponent(Self.split(pair).name) == name else { return pair }
             if replaced { return nil }
             replaced = true
             return encoded
@@ -140,10 +152,21 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// Removes every query parameter of that name; the `?` goes when nothing is left.
     mutating func removeQueryValue(for name: String) {
         guard let query else { return }
-        let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
-            PercentEncoding.decodeQueryComponent(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]) != name
-        }
+        let kept = Self.pairs(of: query).filter { PercentEncoding.decodeQueryComponent(Self.split($0).name) != name }
         self.query = kept.isEmpty ? nil : kept.joined(separator: "&")
+    }
+
+    /// The non-empty `&`-separated pairs of a query, split among Unicode scalars (a
+    /// combining mark after `&` must not hide the separator).
+    private static func pairs(of query: String) -> [String] {
+        query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: true).map { String($0) }
+    }
+
+    /// A pair's name and, after the first `=`, its value (nil without `=`).
+    private static func split(_ pair: String) -> (name: String, value: String?) {
+        let scalars = pair.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "=") else { return (pair, nil) }
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
 
     /// The whole URL as text.

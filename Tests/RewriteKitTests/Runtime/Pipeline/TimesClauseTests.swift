@@ -105,4 +105,16 @@ struct TimesClauseTests {
             return error.diagnostics.contains { $0.message.contains(message) && $0.range.start.line >= 3 }
         }
     }
+
+    @Test("a pipeline that counted its own uses is freed with its rules (no retain cycle through its counts)")
+    func countingPipelineIsFreed() throws {
+        weak var released: Pipeline?
+        do {
+            let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.feed), environment: .fixed(now: 0))
+            let feed = try #require(HTTPRequest(method: "GET", url: "https://api.myapp.com/v1/feed"))
+            #expect(pipeline.processRequest(feed).appliedRules.map(\.name) == ["first call fails"])
+            released = pipeline
+        }
+        #expect(released == nil)
+    }
 }
