@@ -64,9 +64,13 @@ public struct RecordingWriter: Sendable {
     /// result loads: the rule file is only written if it compiles without errors.
     ///
     /// - Throws: a file-system error, or ``RuleSetError`` if an existing recording that mode
-    ///   ``RecordingMode/new`` must extend has errors (it is left as it was).
+    ///   ``RecordingMode/new`` must extend has errors (it is left as it was), or
+    ///   `CocoaError.fileWriteInvalidFileName` for a ``name`` that is not a plain file name.
     @discardableResult
     public func write(_ exchanges: [RecordedExchange]) throws -> RecordingSummary {
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\") else {
+            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: name])
+        }
         let manager = FileManager.default
         var summary = RecordingSummary(rulesFile: rulesFile, rulesWritten: 0, bodiesWritten: 0, exchangesRecorded: 0, skipped: [], keptExisting: false)
         let exists = manager.fileExists(atPath: rulesFile.path)
@@ -167,9 +171,10 @@ public struct RecordingWriter: Sendable {
         exchange.request.method + " " + exchange.request.url.description
     }
 
-    /// The `bodies/…` files an existing recording names.
+    /// The `bodies/…` files an existing recording names, in the form this writer gives them
+    /// (`bodies/001-get-feed.json`): nothing else is ever removed, whatever the file says.
     private static func bodyFiles(in text: String) -> [String] {
-        text.matches(of: #/body file "(bodies/[A-Za-z0-9._-]+)"/#).map { String($0.output.1) }
+        text.matches(of: #/body file "(bodies/[0-9]+(?:-[a-z0-9-]+)?\.[a-z0-9]+)"/#).map { String($0.output.1) }
     }
 
     /// The highest `NNN-` prefix among the files in `bodies`, or 0.

@@ -150,4 +150,30 @@ struct RecordingWriterTests {
         #expect(!text.contains("Set-Cookie") && !text.contains("Date") && !text.contains("Content-Length"))
         #expect(text.contains(#"# query "api_key" is a secret: not matched"#))
     }
+
+    @Test("mode all removes only body files it could have written; a name with a path is refused")
+    func allRemovesOnlyItsOwnFiles() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bodies = folder.appendingPathComponent("bodies")
+        try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: bodies.appendingPathComponent("notes.txt"))
+        try Data("old".utf8).write(to: bodies.appendingPathComponent("001-get-old.json"))
+        try Data("""
+            # An existing file naming paths a writer never writes.
+            rule "r" {
+                respond 200 { body file "bodies/notes.txt" }
+            }
+            rule "s" {
+                when path == "/old"
+                respond 200 { body file "bodies/001-get-old.json" }
+            }
+            # body file "bodies/.."
+
+            """.utf8).write(to: folder.appendingPathComponent("recording.rules"))
+        _ = try RecordingWriter(folder: folder, mode: .all).write([Self.exchange("https://a.test/new", body: "new")])
+        let left = try FileManager.default.contentsOfDirectory(atPath: bodies.path).sorted()
+        #expect(left == ["001-get-new.txt", "notes.txt"], "the old recording's body is gone, the file it did not write stays")
+        #expect(throws: CocoaError.self) { try RecordingWriter(folder: folder, name: "../escape").write([]) }
+    }
 }
