@@ -10,7 +10,7 @@ import Foundation
 /// app's old token a rule replaced.
 struct Redaction: Sendable {
     /// What stands for a secret.
-    static let placeholder = "<redacted>"
+    static let placeholder = SecretNames.placeholder
     /// Secrets shorter than this are not searched for in free text (they would match
     /// ordinary words); their structured places are still redacted.
     static let shortestScrubbed = 4

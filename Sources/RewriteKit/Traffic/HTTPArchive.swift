@@ -66,15 +66,12 @@ public struct HTTPArchive: Sendable {
     /// Secret header and query values as `<redacted>`.
     private static func redact(_ exchange: inout RecordedExchange) {
         let secrets = SecretNames()
-        let hide = { (headers: HTTPHeaders) in
-            HTTPHeaders(fields: headers.fields.map { secrets.isSecretHeader($0.name) ? .init(name: $0.name, value: "<redacted>") : $0 })
-        }
-        exchange.request.headers = hide(exchange.request.headers)
+        exchange.request.headers = secrets.redacted(exchange.request.headers)
         for (name, _) in exchange.request.url.queryItems where secrets.isSecretQuery(name) {
-            exchange.request.url.setQueryValue("<redacted>", for: name)
+            exchange.request.url.setQueryValue(SecretNames.placeholder, for: name)
         }
-        if let headers = exchange.response?.headers { exchange.response?.headers = hide(headers) }
-        if let headers = exchange.serverResponse?.headers { exchange.serverResponse?.headers = hide(headers) }
+        if let headers = exchange.response?.headers { exchange.response?.headers = secrets.redacted(headers) }
+        if let headers = exchange.serverResponse?.headers { exchange.serverResponse?.headers = secrets.redacted(headers) }
     }
 
     /// Marks redirect chains, which HAR writes as one entry per hop: a 3xx entry and the

@@ -58,7 +58,7 @@ extension RecordedRule {
         var notes: [String] = []
         var seen = Set<String>()
         for item in url.queryItems.sorted(by: { $0.name < $1.name }) where seen.insert(item.name).inserted {
-            if secrets.isSecretQuery(item.name) || item.value.contains("<redacted>") {
+            if secrets.isSecretQuery(item.name) || item.value.contains(SecretNames.placeholder) {
                 notes.append("query \(RuleText.string(item.name)) is a secret: not matched")
             } else {
                 extra.append("query \(RuleText.string(item.name)) == \(RuleText.string(item.value))")

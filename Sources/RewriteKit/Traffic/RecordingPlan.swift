@@ -55,7 +55,7 @@ struct RecordingPlan {
             index = known
         } else {
             var label = exchange.request.method + " " + (exchange.request.url.path.isEmpty ? "/" : exchange.request.url.path)
-            let query = exchange.request.url.queryItems.filter { !secrets.isSecretQuery($0.name) && !$0.value.contains("<redacted>") }.map { $0.name + "=" + $0.value }
+            let query = exchange.request.url.queryItems.filter { !secrets.isSecretQuery($0.name) && !$0.value.contains(SecretNames.placeholder) }.map { $0.name + "=" + $0.value }
             if !query.isEmpty { label += "?" + query.joined(separator: "&") }
             if label.count > 100 { label = String(label.prefix(99)) + "…" }
             index = groups.count
@@ -116,7 +116,7 @@ struct RecordingPlan {
                 unwritable.append(field.name)
                 continue
             }
-            kept.append(secrets.isSecretHeader(name) ? HTTPHeaders.Field(name: field.name, value: "<redacted>") : field)
+            kept.append(secrets.redacted(field))
         }
         return (kept, unwritable)
     }

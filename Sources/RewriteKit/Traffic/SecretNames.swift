@@ -1,6 +1,9 @@
 /// The header and query parameter names whose values are secrets: redacted in activity
 /// events, HAR exports and recordings unless the app opts in.
 struct SecretNames: Sendable, Hashable {
+    /// What stands for a secret.
+    static let placeholder = "<redacted>"
+
     /// Header names, lower case.
     private(set) var headers: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
     /// Query parameter names, lower case.
@@ -20,4 +23,14 @@ struct SecretNames: Sendable, Hashable {
 
     /// Whether a query parameter's value is a secret.
     func isSecretQuery(_ name: String) -> Bool { queries.contains(name.lowercased()) }
+
+    /// A secret header's field with its value replaced; any other field as it is.
+    func redacted(_ field: HTTPHeaders.Field) -> HTTPHeaders.Field {
+        isSecretHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
+    }
+
+    /// `headers` with every secret value replaced.
+    func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(fields: headers.fields.map(redacted))
+    }
 }
