@@ -38,7 +38,7 @@ let package = Package(
             path: "Tests/SharedSessionProbe"),
         // An app launched by a UI test, for InterceptionTests' launch-environment tests.
         .executableTarget(name: "LaunchedAppProbe", dependencies: ["RewriteKit"], path: "Tests/LaunchedAppProbe"),
-        .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit"]),
+        .testTarget(name: "RewriteCLITests", dependencies: ["rewrite", "RewriteKit", "RewriteTestSupport"]),
         // Examples: real targets that CI builds and runs (see the README's "Examples").
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/TutorialProxy"),
         .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ActivityMonitor"),

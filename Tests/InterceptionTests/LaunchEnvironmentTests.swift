@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RewriteKit
+import RewriteTestSupport
 import RewriteTesting
 import Testing
 
@@ -32,20 +33,14 @@ struct LaunchEnvironmentTests {
             """.write(to: rules, atomically: true, encoding: .utf8)
         let activity = folder.appendingPathComponent("activity.jsonl")
 
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("LaunchedAppProbe")
-        process.arguments = [server.url("/headers").absoluteString, mode]
         var environment = ProcessInfo.processInfo.environment
         environment[Rewriter.launchRulesVariable] = rules.path
         environment[Rewriter.launchActivityVariable] = activity.path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try SpawnedProcess.run(
+            productsDirectory.appendingPathComponent("LaunchedAppProbe"), arguments: [server.url("/headers").absoluteString, mode],
+            environment: environment)
         return Run(
-            output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+            output: String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
             activity: try? String(contentsOf: activity, encoding: .utf8))
     }
 

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
+import RewriteTestSupport
 import Testing
 
 /// `installForSharedSession()` in a process of its own (registration must come
@@ -7,15 +8,8 @@ import Testing
 @Suite("URLSession.shared")
 struct SharedSessionTests {
     func runProbe(_ mode: String) throws -> String {
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("SharedSessionProbe")
-        process.arguments = [mode]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try SpawnedProcess.run(productsDirectory.appendingPathComponent("SharedSessionProbe"), arguments: [mode])
+        return String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test("registered at start-up, the shared session is intercepted")

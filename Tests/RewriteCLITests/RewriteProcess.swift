@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes, which iOS, tvOS and watchOS cannot
 import Foundation
+import RewriteTestSupport
 
 /// Runs the built `rewrite` binary as a child process and collects what it printed.
 ///
@@ -45,38 +46,14 @@ struct RewriteProcess {
         _ arguments: [String], in directory: URL? = nil, input: String = "",
         environment: [String: String?] = [:]
     ) throws -> Result {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rewrite-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("stdin")
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        try Data(input.utf8).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? scratch
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = "1"
         for (name, value) in environment { variables[name] = value }
-        process.environment = variables
-        let stdin = try FileHandle(forReadingFrom: inURL)
-        let stdout = try FileHandle(forWritingTo: outURL)
-        let stderr = try FileHandle(forWritingTo: errURL)
-        defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        process.waitUntilExit()
-        return Result(
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            status: process.terminationStatus)
+        // Not Foundation's Process, which crashes now and then on Linux (see SpawnedProcess).
+        let run = try SpawnedProcess.run(
+            executable, arguments: arguments, directory: directory ?? FileManager.default.temporaryDirectory,
+            environment: variables, input: Data(input.utf8))
+        return Result(stdout: String(decoding: run.output, as: UTF8.self), stderr: String(decoding: run.error, as: UTF8.self), status: run.status)
     }
 }
 #endif
