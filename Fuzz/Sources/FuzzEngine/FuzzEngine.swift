@@ -91,8 +91,11 @@ enum FuzzEngine {
             guard let parsed = RequestURL(string: description), parsed.host == url.host else {
                 Fuzzer.fail("the URL does not parse back to its host: \(description)")
             }
+            // `set-url "${header.X-V}"` gives the value the whole URL, by the rule's own choice
+            // (the language reference says so): its path is the value's, dots and all.
+            let namedByValue = RequestURL(string: value)?.description == description
             let climbs = url.path.split(separator: "/").contains("..")
-            if climbs && !request.url.path.split(separator: "/").contains("..") {
+            if climbs && !namedByValue && !request.url.path.split(separator: "/").contains("..") {
                 Fuzzer.fail("a path segment climbs: \(description)")
             }
         }

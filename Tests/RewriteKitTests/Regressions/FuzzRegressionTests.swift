@@ -75,4 +75,19 @@ struct FuzzRegressionTests {
         let (_, answers) = try recordedAnswers(exchanges)
         #expect(answers.map { $0?.0 } == [266, 200])
     }
+
+    /// FuzzEngine, a header `OOOOOOOOps://x.ex2/a/../b?n\u{FFFD}\u{FFFD}lt?` through
+    /// `set-url "${header.X-V}"`: the URL kept the value's `..`. That is the design: a template
+    /// whose own text has no `://` lets its values name the whole URL (the rule chose to), so
+    /// there is nothing for a value to climb out of. A value inside a structured template
+    /// still cannot add or climb a segment.
+    @Test("a value that names the whole URL keeps its own path; inside a path it cannot climb")
+    func wholeURLFromAValue() throws {
+        let whole = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
+        let inside = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"https://a.test/files/${header.X-V}\" }\n}\n")])
+        let request = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": "https://x.example/a/../b"]))
+        #expect(whole.processRequest(request).request.url.description == "https://x.example/a/../b")
+        let dots = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": ".."]))
+        #expect(inside.processRequest(dots).request.url.path == "/files/%2E%2E")
+    }
 }
