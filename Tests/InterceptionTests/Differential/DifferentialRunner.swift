@@ -16,8 +16,11 @@ enum DifferentialRunner {
         }
         """
 
-    /// What the app observed, and how many of the server's requests carried the rule's header.
-    static func observe(_ testCase: DifferentialCase, intercepted: Bool) async throws -> (AppObservation, interceptedRequests: Int) {
+    /// What the app observed, how many of the server's requests carried the rule's header,
+    /// and, with `capturing`, how many exchanges a `TrafficCapture` running meanwhile kept.
+    static func observe(
+        _ testCase: DifferentialCase, intercepted: Bool, capturing: Bool = false
+    ) async throws -> (AppObservation, interceptedRequests: Int, captured: Int) {
         let server = LoopbackServer.shared
         let caseID = UUID().uuidString
         let configure: (URLSessionConfiguration) -> Void = { configuration in
@@ -29,6 +32,7 @@ enum DifferentialRunner {
             }
         }
         let harness = intercepted ? try Harness(headerOnlyRule, configure: configure) : nil
+        let capture = capturing ? harness?.rewriter.startCapture() : nil
         let configuration: URLSessionConfiguration
         if let harness {
             configuration = harness.configuration
@@ -53,7 +57,7 @@ enum DifferentialRunner {
             return line
         }
         withExtendedLifetime(harness) {}
-        return (observation, seen.filter { $0.value(forHeader: "X-Unechoed-Intercepted") == "1" }.count)
+        return (observation, seen.filter { $0.value(forHeader: "X-Unechoed-Intercepted") == "1" }.count, capture?.exchanges.count ?? 0)
     }
 
     private static func run(_ request: URLRequest, testCase: DifferentialCase, configuration: URLSessionConfiguration, baseURL: URL) async -> AppObservation {

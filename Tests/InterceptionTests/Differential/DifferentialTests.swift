@@ -14,8 +14,8 @@ import Testing
 struct DifferentialTests {
     @Test("plain and intercepted sessions are indistinguishable", arguments: DifferentialCase.all)
     func sameAsPlain(_ testCase: DifferentialCase) async throws {
-        let (plain, _) = try await DifferentialRunner.observe(testCase, intercepted: false)
-        let (intercepted, interceptedRequests) = try await DifferentialRunner.observe(testCase, intercepted: true)
+        let (plain, _, _) = try await DifferentialRunner.observe(testCase, intercepted: false)
+        let (intercepted, interceptedRequests, _) = try await DifferentialRunner.observe(testCase, intercepted: true)
         let problems: [String]
         if let known = testCase.knownDifference {
             problems = known.check(plain, intercepted)
@@ -28,6 +28,19 @@ struct DifferentialTests {
             #expect(interceptedRequests == intercepted.serverSaw.count, "\(testCase.testDescription): not every request went through the rule")
         }
         DifferentialReport.shared.add(testCase, plain: plain, intercepted: intercepted, problems: problems)
+    }
+
+    /// A capture makes the interceptor take every request and copy its bodies; the app must
+    /// not be able to tell, and every request that went through the interceptor is kept.
+    @Test("a running capture changes nothing the app observes", arguments: DifferentialCase.all)
+    func sameAsPlainWhileCapturing(_ testCase: DifferentialCase) async throws {
+        let (plain, _, _) = try await DifferentialRunner.observe(testCase, intercepted: false)
+        let (captured, _, kept) = try await DifferentialRunner.observe(testCase, intercepted: true, capturing: true)
+        let problems = testCase.knownDifference.map { $0.check(plain, captured) } ?? plain.differences(from: captured)
+        #expect(problems.isEmpty, "\(testCase.testDescription)\n\(problems.joined(separator: "\n"))\nplain:    \(plain)\ncaptured: \(captured)")
+        if testCase.goesThroughTheRules {
+            #expect(kept >= 1, "\(testCase.testDescription): the capture kept nothing")
+        }
     }
 }
 

@@ -121,7 +121,11 @@ final class SafeRegex: Sendable {
 
     /// The text's Unicode scalar values.
     private static func scalars(of text: String) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: text.utf8.count) { buffer, initialized in
+        // An empty text gets a literal empty array: `Array(unsafeUninitializedCapacity: 0)`
+        // stores its count into the shared empty-array storage, which ThreadSanitizer reports
+        // as a race when two threads do it at once.
+        guard !text.isEmpty else { return [] }
+        return [UInt32](unsafeUninitializedCapacity: text.utf8.count) { buffer, initialized in
             for scalar in text.unicodeScalars where initialized < buffer.count {
                 buffer[initialized] = scalar.value
                 initialized += 1
