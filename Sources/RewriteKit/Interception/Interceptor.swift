@@ -76,7 +76,7 @@ final class Interceptor: Sendable {
               let parsed = RequestURL(string: url.absoluteString)
         else { return false }
         // A running capture sees all traffic.
-        if !core.runningCaptures.isEmpty { return true }
+        if core.isCapturing { return true }
         let pipeline = core.pipeline
         // Most traffic no rule is about stops here, before headers and cookies are read.
         guard pipeline.hasCandidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed)),

@@ -76,16 +76,11 @@ struct Redaction: Sendable {
             if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
         }
         exchange.request.body = exchange.request.body.map(secrets.scrub)
-        if var response = exchange.response {
-            response.headers = redacted(response.headers, scrub: scrub)
-            response.body = secrets.scrub(response.body)
-            exchange.response = response
+        let hide = { (response: HTTPResponse) in
+            HTTPResponse(status: response.status, headers: redacted(response.headers, scrub: scrub), body: secrets.scrub(response.body))
         }
-        if var response = exchange.serverResponse {
-            response.headers = redacted(response.headers, scrub: scrub)
-            response.body = secrets.scrub(response.body)
-            exchange.serverResponse = response
-        }
+        exchange.response = exchange.response.map(hide)
+        exchange.serverResponse = exchange.serverResponse.map(hide)
     }
 
     private func isSecretHeader(_ name: String) -> Bool { names.isSecretHeader(name) }

@@ -30,6 +30,9 @@ final class RewriterCore: Sendable {
     /// The running captures (empty, and one lock, when there are none).
     var runningCaptures: [CaptureSink] { captures.withLock { $0 } }
 
+    /// Whether a capture runs: for `canInit`, which URLSession asks about every request.
+    var isCapturing: Bool { captures.withLock { !$0.isEmpty } }
+
     /// The rules in force; a request keeps the ones it started with.
     var pipeline: Pipeline {
         get { rules.withLock { $0 } }

@@ -51,8 +51,9 @@ public struct HTTPArchive: Sendable {
         }
         if let creator = document.log.creator { self.creator = "\(creator.name) \(creator.version)" }
         exchanges = []
+        let dates = Self.dateFormatters()
         for (number, entry) in (document.log.entries ?? []).enumerated() {
-            switch Self.exchange(from: entry) {
+            switch Self.exchange(from: entry, dates: dates) {
             case .success(var exchange):
                 if !revealingSecrets { Self.redact(&exchange) }
                 exchanges.append(exchange)
@@ -102,9 +103,10 @@ public struct HTTPArchive: Sendable {
 
     /// The archive as HAR 1.2 JSON, UTF-8, keys sorted so exports compare well.
     public func data() -> Data {
+        let dates = Self.dateFormatters()[0]
         let document = HARDocument(log: .init(
             version: "1.2", creator: .init(name: "RewriteKit", version: Self.version), pages: [],
-            entries: exchanges.map(Self.entry)))
+            entries: exchanges.map { Self.entry($0, dates: dates) }))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every value is a string, number or array of them: encoding cannot fail.
@@ -118,7 +120,7 @@ extension HTTPArchive {
         let message: String
     }
 
-    private static func exchange(from entry: HARDocument.Entry) -> Result<RecordedExchange, EntryProblem> {
+    private static func exchange(from entry: HARDocument.Entry, dates: [ISO8601DateFormatter]) -> Result<RecordedExchange, EntryProblem> {
         let method = entry.request.method.trimmingCharacters(in: .whitespaces)
         guard !method.isEmpty else { return .failure(EntryProblem(message: "no method")) }
         guard let url = RequestURL(string: entry.request.url), url.scheme == "http" || url.scheme == "https" else {
@@ -153,7 +155,8 @@ extension HTTPArchive {
         }
         return .success(RecordedExchange(
             request: request, response: response, serverResponse: source == .network ? response : nil, source: source,
-            error: error, startedAt: entry.startedDateTime.flatMap(date) ?? Date(timeIntervalSince1970: 0),
+            error: error, startedAt: entry.startedDateTime.flatMap { text in dates.lazy.compactMap { $0.date(from: text) }.first }
+                ?? Date(timeIntervalSince1970: 0),
             duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules ?? [], hasCompleteBody: complete))
     }
 
@@ -176,26 +179,31 @@ extension HTTPArchive {
         return Array(form.joined(separator: "&").utf8)
     }
 
-    /// HAR dates: ISO 8601, with or without fractional seconds.
-    private static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+    /// Formatters for HAR dates, made once per archive read or written: ISO 8601 with
+    /// milliseconds (what is written), then without fractional seconds.
+    private static func dateFormatters() -> [ISO8601DateFormatter] {
+        ([[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] as [ISO8601DateFormatter.Options]).map { options in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            return formatter
+        }
     }
 
-    private static func entry(_ exchange: RecordedExchange) -> HARDocument.Entry {
+    /// A body as HAR text: UTF-8 as it is, anything else as base64 (and whether it is).
+    private static func text(of body: [UInt8]) -> (text: String, isBase64: Bool) {
+        if let text = String(validating: body, as: UTF8.self) { return (text, false) }
+        return (Data(body).base64EncodedString(), true)
+    }
+
+    private static func entry(_ exchange: RecordedExchange, dates: ISO8601DateFormatter) -> HARDocument.Entry {
         let request = exchange.request
         let milliseconds = (exchange.duration * 1000 * 1000).rounded() / 1000
         var post: HARDocument.PostData?
         if let body = request.body {
-            let type = request.headers["Content-Type"] ?? "application/octet-stream"
-            if let text = String(validating: body, as: UTF8.self) {
-                post = .init(mimeType: type, text: text, params: [])
-            } else {
-                post = .init(mimeType: type, text: Data(body).base64EncodedString(), params: [], customEncoding: "base64")
-            }
+            let (text, isBase64) = text(of: body)
+            post = .init(
+                mimeType: request.headers["Content-Type"] ?? "application/octet-stream", text: text, params: [],
+                customEncoding: isBase64 ? "base64" : nil)
         }
         let harRequest = HARDocument.Request(
             method: request.method, url: request.url.description, httpVersion: "HTTP/1.1",
@@ -208,12 +216,9 @@ extension HTTPArchive {
         if let response = exchange.response {
             var content = HARDocument.Content(size: Double(response.body.count), mimeType: response.headers["Content-Type"] ?? "x-unknown")
             if !response.body.isEmpty {
-                if let text = String(validating: response.body, as: UTF8.self) {
-                    content.text = text
-                } else {
-                    content.text = Data(response.body).base64EncodedString()
-                    content.encoding = "base64"
-                }
+                let (text, isBase64) = text(of: response.body)
+                content.text = text
+                content.encoding = isBase64 ? "base64" : nil
             }
             harResponse = .init(
                 status: response.status, statusText: HTTPURLResponse.localizedString(forStatusCode: response.status), httpVersion: "HTTP/1.1",
@@ -221,11 +226,9 @@ extension HTTPArchive {
                 headers: pairs(response.headers), content: content, redirectURL: response.headers["Location"] ?? "",
                 headersSize: -1, bodySize: exchange.hasCompleteBody ? Double(response.body.count) : -1)
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let error = exchange.error.map { "NSURLErrorDomain \($0.code.rawValue)" }
         return HARDocument.Entry(
-            startedDateTime: formatter.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
+            startedDateTime: dates.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),
             timings: .init(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
             rewrite: .init(rules: exchange.appliedRules, source: exchange.source.rawValue, error: error))
