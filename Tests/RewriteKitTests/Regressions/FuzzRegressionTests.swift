@@ -90,4 +90,19 @@ struct FuzzRegressionTests {
         let dots = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": ".."]))
         #expect(inside.processRequest(dots).request.url.path == "/files/%2E%2E")
     }
+
+    /// FuzzEngine, a header `tps://h\u{FFFD}…e%/?=vI\tjected:` through `set-url "${header.X-V}"`:
+    /// the new URL kept the value's tab in its query, so the request went out with a control
+    /// character in its URL. The user info, query and fragment are now kept in the encoded form
+    /// the path already was: space, controls and non-ASCII percent-encoded, as `URL` does.
+    @Test("a whole URL from a value gets its query, fragment and user info encoded like its path")
+    func wholeURLWithControlCharacters() throws {
+        let whole = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
+        let request = try #require(HTTPRequest(
+            method: "GET", url: "https://h/v1", headers: ["X-V": "https://u\tv@x.example/a b?q=\tc d é#f\u{7F}g"]))
+        let url = whole.processRequest(request).request.url
+        #expect(url.description == "https://u%09v@x.example/a%20b?q=%09c%20d%20%C3%A9#f%7Fg")
+        #expect(url.queryValue("q") == "\tc d é")
+        #expect(!url.description.utf8.contains { $0 <= 0x20 || $0 == 0x7F })
+    }
 }

@@ -1,4 +1,5 @@
-/// The normal form paths are compared in: the bytes a URL carries. Rule text and request
+/// The normal form paths are compared in, and the form of every other free-text part of a
+/// request URL (user info, query, fragment): the bytes a URL carries. Rule text and request
 /// paths both go through it, so `path == "/café"` matches the `/caf%C3%A9` URLSession sends.
 ///
 /// Non-ASCII bytes, control characters, space and DEL — what `URL` never leaves unencoded —

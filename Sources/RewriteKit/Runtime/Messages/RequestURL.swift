@@ -3,13 +3,17 @@
 /// Parsing is deliberately literal, so `description` gives back the URL's text and a
 /// rewrite of one part keeps every other byte. The scheme is lower-cased, and a path is
 /// kept as the bytes a URL carries (anything a URL cannot hold unencoded, such as
-/// non-ASCII text or a space, is percent-encoded, as `URL` does). Rules compare hosts in
+/// non-ASCII text or a space, is percent-encoded, as `URL` does); so are the user info, query
+/// and fragment, so no part of the URL ever holds a space or a control character (a whole URL
+/// that `set-url` takes from a value is made of the same bytes). Rules compare hosts in
 /// their normal form, ``normalizedHost``.
 public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// `http`, `https`, … (lower case).
     public var scheme: String
-    /// The `user:password` part before `@`, if any.
-    public var userInfo: String?
+    /// The `user:password` part before `@`, if any, in its encoded form.
+    public var userInfo: String? {
+        didSet { userInfo = userInfo.map(PathText.normalized) }
+    }
     /// The host as written, without brackets for IPv6 literals.
     public var host: String {
         didSet { normalizedHost = HostName.normalized(host) ?? host }
@@ -24,9 +28,13 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         didSet { path = PathText.normalized(path) }
     }
     /// The query in its encoded form, without `?`; nil when there is no `?`.
-    public var query: String?
-    /// The fragment, without `#`.
-    public var fragment: String?
+    public var query: String? {
+        didSet { query = query.map(PathText.normalized) }
+    }
+    /// The fragment in its encoded form, without `#`.
+    public var fragment: String? {
+        didSet { fragment = fragment.map(PathText.normalized) }
+    }
 
     /// Creates a URL from its parts.
     package init(
@@ -34,13 +42,13 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         path: String, query: String? = nil, fragment: String? = nil
     ) {
         self.scheme = ASCIICase.lowercased(scheme)
-        self.userInfo = userInfo
+        self.userInfo = userInfo.map(PathText.normalized)
         self.host = host
         self.normalizedHost = HostName.normalized(host) ?? host
         self.port = port
         self.path = PathText.normalized(path)
-        self.query = query
-        self.fragment = fragment
+        self.query = query.map(PathText.normalized)
+        self.fragment = fragment.map(PathText.normalized)
     }
 
     /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil if it is not one.

@@ -7,7 +7,7 @@ import Testing
 struct RequestURLTests {
     @Test("a combining mark after a delimiter does not hide it", arguments: [
         ("https://a.test/\u{64E}x?q=1", "a.test", "/%D9%8Ex", "q=1"),
-        ("https://a.test/p?\u{301}k=v&\u{301}j=w", "a.test", "/p", "\u{301}k=v&\u{301}j=w"),
+        ("https://a.test/p?\u{301}k=v&\u{301}j=w", "a.test", "/p", "%CC%81k=v&%CC%81j=w"),
         ("https://u\u{301}@a.test:8080/p", "a.test", "/p", nil),
         ("https://a.test#\u{301}/not-a-path", "a.test", "", nil),
     ] as [(String, String, String, String?)])
@@ -16,6 +16,7 @@ struct RequestURLTests {
         #expect(url.host == host)
         #expect(url.path == path)
         #expect(url.query == query)
+        #expect(!url.description.unicodeScalars.contains { !$0.isASCII || $0.value <= 0x20 || $0.value == 0x7F })
     }
 
     @Test("query pairs split at every & and the first =, among scalars")
@@ -27,5 +28,17 @@ struct RequestURLTests {
         #expect(url.query == "a=1&%CC%81b=x&c")
         url.removeQueryValue(for: "a")
         #expect(url.queryItems.map(\.name) == ["\u{301}b", "c"])
+    }
+
+    @Test("every part keeps the bytes a URL carries: space, controls and non-ASCII are escaped, % escapes kept")
+    func encodedParts() throws {
+        var url = try #require(RequestURL(string: "https://\u{E9} x@a.test/a b?q=\u{E9}\t%41#f r"))
+        #expect(url.userInfo == "%C3%A9%20x")
+        #expect(url.query == "q=%C3%A9%09%41")
+        #expect(url.fragment == "f%20r")
+        #expect(url.queryValue("q") == "\u{E9}\tA")
+        url.query = "x y"
+        url.fragment = "\n"
+        #expect(url.description == "https://%C3%A9%20x@a.test/a%20b?x%20y#%0A")
     }
 }
