@@ -5,6 +5,13 @@
 #   Fuzz/run.sh FuzzJSON 60       # the JSON body actions
 #   Fuzz/run.sh FuzzEngine 60     # generated rules x requests through the whole engine
 #   Fuzz/run.sh FuzzRecording 60  # hostile traffic written as a recording, and the HAR reader
+#   Fuzz/run.sh --ci FuzzEngine 60  # what CI runs: seed 1 from the committed corpus only
+#
+# Plain runs explore: a fresh random seed each time, and the inputs found so far in
+# fuzz-artifacts/TARGET/corpus as well as the committed seeds. With --ci a run starts from
+# the committed seed corpus alone with libFuzzer's seed 1, so one commit explores the same
+# inputs in the same order on every machine (a faster one gets further in the time), and a
+# CI failure reproduces here with the same command.
 #
 # New inputs and crash artifacts go to fuzz-artifacts/TARGET/ at the repository root
 # (git-ignored); the seed corpus in Fuzz/corpus/ is only read. A crash makes the script
@@ -15,8 +22,13 @@
 # and builds into .build-fuzz-fuzzer), FUZZ_ARGS (extra libFuzzer flags, e.g. -max_len=1024).
 set -euo pipefail
 
+ci=0
+if [[ ${1:-} == --ci ]]; then
+    ci=1
+    shift
+fi
 if [[ $# -ne 2 ]]; then
-    echo "usage: $0 FuzzRules|FuzzJSON|FuzzEngine|FuzzRecording SECONDS" >&2
+    echo "usage: $0 [--ci] FuzzRules|FuzzJSON|FuzzEngine|FuzzRecording SECONDS" >&2
     exit 64
 fi
 target=$1
@@ -44,14 +56,24 @@ binary="$scratch/release/$target"
 work="$root/fuzz-artifacts/$target"
 mkdir -p "$work/corpus"
 log="$work/last-run.log"
+corpus="$work/corpus"
+seed_flag=()
+if [[ $ci -eq 1 ]]; then
+    corpus="$(mktemp -d)"
+    trap 'rm -rf "$corpus"' EXIT
+    seed_flag=(-seed=1)
+    # Swift seeds its hashing per process; fixed, Set and Dictionary orders (and so the
+    # coverage an input reaches) are the same on every run.
+    export SWIFT_DETERMINISTIC_HASHING=1
+fi
 
-echo "== fuzzing $target for ${seconds}s (max_len $max_len, log $log)"
+echo "== fuzzing $target for ${seconds}s (max_len $max_len${seed_flag[*]:+, ${seed_flag[*]}, seed corpus only}, log $log)"
 export SWIFT_BACKTRACE=enable=no
 # Foundation and libcurl keep a few process-lifetime allocations that LeakSanitizer flags.
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 # shellcheck disable=SC2086
-"$binary" "$work/corpus" "$here/corpus/$seeds" \
+"$binary" "$corpus" "$here/corpus/$seeds" "${seed_flag[@]}" \
     -dict="$here/$seeds.dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
     -max_total_time="$seconds" -artifact_prefix="$work/" -print_final_stats=1 \
     ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
