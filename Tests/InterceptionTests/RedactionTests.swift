@@ -80,4 +80,19 @@ struct RedactionTests {
         #expect(finished.requestHeaders["X-Plain"] == "visible")
         #expect(finished.url.hasSuffix("?signature=<redacted>"))
     }
+
+    /// A server's `Location` is text the app did not write: a combining mark after `?` fused
+    /// with it into one character, so a search among characters found no query, and the
+    /// token after it stayed in the event. Delimiters are found among Unicode scalars.
+    @Test("a combining mark after '?' in a redirect's Location does not hide the query's secret")
+    func combiningMarkInLocation() throws {
+        let request = URLRequest(url: try #require(URL(string: "https://h.test/start")))
+        var event = ActivityEvent(bypassing: request, reason: "test", skippedRules: [], requestsInFlight: 0)
+        event.redirectLocation = "https://h.test/next?\u{301}x=1&token=\(Self.queryToken)&page=2#top"
+        event.message = "went to \(Self.queryToken)"
+        Redaction().apply(to: &event)
+        let location = try #require(event.redirectLocation)
+        #expect(location == "https://h.test/next?\u{301}x=1&token=<redacted>&page=2#top")
+        #expect(event.message == "went to <redacted>")
+    }
 }

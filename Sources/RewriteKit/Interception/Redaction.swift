@@ -149,27 +149,44 @@ struct Redaction: Sendable {
     }
 
     /// `url` with the values of secret query parameters replaced.
+    ///
+    /// Like ``RequestURL``, the query is found among Unicode scalars: a URL from a server's
+    /// `Location` may put a combining mark after `?` or `&`, which would hide the delimiter
+    /// from a search among characters (and the secret after it from redaction).
     private func redactingQuery(of url: String) -> String {
-        guard let mark = url.firstIndex(of: "?") else { return url }
-        let end = url[mark...].firstIndex(of: "#") ?? url.endIndex
-        let items = url[url.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = String(item[..<equals])
-            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : String(item)
+        guard let (head, pairs, tail) = Self.queryPairs(of: url) else { return url }
+        let items = pairs.map { pair -> String in
+            guard let (name, _) = Self.split(pair) else { return String(pair) }
+            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : String(pair)
         }
-        return String(url[..<mark]) + "?" + items.joined(separator: "&") + String(url[end...])
+        return String(head) + "?" + items.joined(separator: "&") + String(tail)
     }
 
     /// The query items of a URL string, decoded, as name–value pairs.
     private static func queryItems(of url: String) -> [(String, String)] {
-        guard let mark = url.firstIndex(of: "?") else { return [] }
-        let end = url[mark...].firstIndex(of: "#") ?? url.endIndex
-        return url[url.index(after: mark)..<end].split(separator: "&").compactMap { item -> (String, String)? in
-            guard let equals = item.firstIndex(of: "=") else { return nil }
-            let name = String(item[..<equals])
-            let value = String(item[equals...].dropFirst())
+        guard let (_, pairs, _) = queryPairs(of: url) else { return [] }
+        return pairs.compactMap { pair in
+            guard let (name, value) = split(pair) else { return nil }
             return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
         }
+    }
+
+    /// What comes before `?`, the `&`-separated pairs (empty ones kept), and `#…` to the end;
+    /// nil without a query.
+    private static func queryPairs(
+        of url: String
+    ) -> (head: Substring.UnicodeScalarView, pairs: [Substring.UnicodeScalarView], tail: Substring.UnicodeScalarView)? {
+        let scalars = Substring(url).unicodeScalars
+        guard let mark = scalars.firstIndex(of: "?") else { return nil }
+        let end = scalars[mark...].firstIndex(of: "#") ?? scalars.endIndex
+        let pairs = scalars[scalars.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false)
+        return (scalars[..<mark], pairs, scalars[end...])
+    }
+
+    /// A pair's name and value, split at its first `=`; nil without one.
+    private static func split(_ pair: Substring.UnicodeScalarView) -> (name: String, value: String)? {
+        guard let equals = pair.firstIndex(of: "=") else { return nil }
+        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }
 }
 
