@@ -83,7 +83,9 @@ executions=$(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}
 if [[ -z "$executions" ]]; then
     executions=$(grep -Eo '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
 fi
-echo "$target: ${executions:-unknown} executions in ${seconds}s (exit status $status)"
+# The time the run took (a -runs limit in FUZZ_ARGS may end it before SECONDS).
+took=$(grep -m1 -Eo '^Done [0-9]+ runs in [0-9]+' "$log" | awk '{print $5}' || true)
+echo "$target: ${executions:-unknown} executions in ${took:-$seconds}s (exit status $status)"
 if [[ $status -ne 0 ]]; then
     echo "== $target FAILED; the end of the log:" >&2
     tail -60 "$log" >&2
