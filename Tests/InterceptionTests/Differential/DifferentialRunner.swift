@@ -77,6 +77,21 @@ enum DifferentialRunner {
         }
         let task: URLSessionTask?
         var swiftTask: Task<Void, Never>?
+        // Set once the task exists; the deadline cancels whichever there is.
+        let started = Locked<(task: URLSessionTask?, swiftTask: Task<Void, Never>?)>((nil, nil))
+        let deadline = testCase.deadline
+        // After `deadline` without an answer, the request hung: it is cancelled.
+        let startDeadline: @Sendable () -> Void = {
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+                var hung = AppObservation()
+                hung.hung = true
+                hung.callbacks = callbacks()
+                result.send(hung)
+                let (task, swiftTask) = started.withLock { $0 }
+                task?.cancel()
+                swiftTask?.cancel()
+            }
+        }
         switch testCase.caller {
         case .completionHandler:
             task = session.dataTask(with: request, completionHandler: finish)
@@ -105,6 +120,10 @@ enum DifferentialRunner {
         case .async:
             task = nil
             swiftTask = Task {
+                // The clock starts when the request does: a Swift task waits for a thread
+                // of the cooperative pool, which other tests in this process may hold for
+                // many seconds on a 2-core machine; that wait is not the request hanging.
+                startDeadline()
                 do {
                     let (data, response) = try await session.data(for: request)
                     finish(data, response, nil)
@@ -120,18 +139,9 @@ enum DifferentialRunner {
                 result.send(observation)
             }
         }
+        started.withLock { $0 = (task, swiftTask) }
         task?.resume()
-        let deadline = testCase.deadline
-        let taskBox = UncheckedBox(task)
-        let swiftTaskBox = UncheckedBox(swiftTask)
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-            var hung = AppObservation()
-            hung.hung = true
-            hung.callbacks = callbacks()
-            result.send(hung)
-            taskBox.value?.cancel()
-            swiftTaskBox.value?.cancel()
-        }
+        if task != nil { startDeadline() }
         return await result.value()
     }
 }
