@@ -115,5 +115,59 @@ extension TimingSensitive {
             let after = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
             #expect(after.status == 200)
         }
+
+        /// corelibs traps (`fatalError`, the whole app gone) when a redirect answer or a
+        /// response disposition reaches a task that was cancelled meanwhile. The interceptor
+        /// cancels its inner tasks whenever the app cancels, so it must never answer one it
+        /// has cancelled. Cancels land at random points of redirect chains whose every hop
+        /// asks the app's delegate (and waits a little for its answer).
+        @Test("300 redirect chains cancelled at random points: each ends cancelled or at its target, nothing traps")
+        func cancelDuringRedirects() async throws {
+            let harness = try Harness("""
+                rule "mark" {
+                    when path starts-with "/redirect" or path == "/get"
+                    request { set-header "X-Hop" "1" }
+                }
+                """)
+            let delegate = SlowRedirectDelegate()
+            let session = URLSession(configuration: harness.configuration, delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            let count = 300
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            let task = session.dataTask(with: harness.url("/redirect/4")) { _, response, error in
+                                let status = (response as? HTTPURLResponse)?.statusCode
+                                continuation.resume(returning: (error as? URLError).map { "\($0.code)" } ?? "status \(status ?? 0)")
+                            }
+                            task.resume()
+                            DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds((index * 97) % 20_000)) { task.cancel() }
+                        }
+                    }
+                }
+                var all: [String] = []
+                for await outcome in group { all.append(outcome) }
+                return all
+            }
+            #expect(outcomes.count == count)
+            let unexpected = outcomes.filter { $0 != "\(URLError.Code.cancelled)" && $0 != "status 200" }
+            #expect(unexpected.isEmpty, "\(unexpected.prefix(5))")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            #expect(harness.rewriter.requestsInFlight == 0)
+        }
+    }
+}
+
+/// Follows every redirect after a short wait, from another queue, as an app that looks
+/// something up first would.
+private final class SlowRedirectDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...2_000))) {
+            completionHandler(request)
+        }
     }
 }

@@ -21,8 +21,13 @@ extension Exchange {
     /// - swift-corelibs-foundation, whose client traps on `wasRedirectedTo`: the app's
     ///   delegate is asked directly, on its queue, with its session and task, and the
     ///   inner task waits for the answer; refusing makes the 3xx the final response.
+    ///
+    /// A task this exchange has cancelled (stopped, failed, or answered otherwise) is never
+    /// answered: corelibs traps when a redirect answer reaches a cancelled task
+    /// (`didCompleteRedirectCallback`: "we're not waiting for it"), and the cancel ends it.
     func innerWillRedirect(_ response: HTTPURLResponse, completion: @escaping @Sendable (URLRequest?) -> Void) {
-        guard !isStopped, let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
+        guard !isHalted, !isStopped else { return }
+        guard let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
         var head = HTTPResponse(head: response)
         var headTrace: Trace?
         if outcome.hasResponseActions, !outcome.responseNeedsBody {
@@ -34,7 +39,7 @@ extension Exchange {
               let shown = HTTPURLResponse(url: response.url ?? appURL, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedFields)
         else { return completion(nil) }
         guard hop.number < Self.redirectLimit else {
-            completion(nil)
+            // Not answered: failing cancels the inner task.
             return fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
         }
         let redirectResponse = headTrace == nil ? response : shown

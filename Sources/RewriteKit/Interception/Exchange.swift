@@ -108,6 +108,8 @@ final class Exchange: @unchecked Sendable {
     /// Stops the timer, the pacer and the inner task of the current hop.
     func cancelInnerWork() {
         timerToken += 1
+        // A cancelled task's redirect must never be answered (corelibs traps on it).
+        reception.pendingRedirect = nil
         reception.pacer?.cancel()
         reception.pacer = nil
         let tasks = forwarding.detachTasks(of: self)

@@ -121,7 +121,15 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        completionHandler(.allow)
+        // Allowed under the lock that detaching takes, so the answer is queued on the task
+        // before any cancel of ours; a detached task (being cancelled) gets none, since
+        // corelibs traps when a response disposition reaches a cancelled task.
+        let registered = state.withLock { state -> Bool in
+            guard state.tasks[ObjectIdentifier(dataTask)] != nil else { return false }
+            completionHandler(.allow)
+            return true
+        }
+        guard registered else { return }
         let response = UncheckedBox(response)
         route(dataTask) { $0.innerDidReceive(response.value) }
     }
@@ -139,7 +147,9 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else { return completionHandler(nil) }
+        // A task no longer registered is being cancelled by its exchange: it gets no answer,
+        // since corelibs traps when a redirect answer reaches a cancelled task.
+        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else { return }
         let response = UncheckedBox(response)
         route(task) { $0.innerWillRedirect(response.value, completion: completionHandler) }
     }
