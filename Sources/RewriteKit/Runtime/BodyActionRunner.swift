@@ -78,16 +78,25 @@ enum BodyActionRunner {
         }
     }
 
+    /// How much one `replace-body` may grow a body: by its own size, or by 1 MiB if that is
+    /// more. Each match may put in a value from the request, so without a limit a few
+    /// actions in a row would grow a body exponentially (100 bytes became 12.9 MB after three).
+    static func replaceGrowthLimit(forBodyOf count: Int) -> Int {
+        max(count, 1024 * 1024)
+    }
+
     /// `replace-body`: like sed, `${n}` in the replacement is group n of each match of this
-    /// regex, not of the rule's conditions.
+    /// regex, not of the rule's conditions. A result longer than the body by more than
+    /// ``replaceGrowthLimit(forBodyOf:)`` skips the action.
     private static func replace(
         _ regex: SafeRegex, with replacement: CompiledTemplate, in body: BodyView?, renderer base: borrowing TemplateRenderer
     ) -> Result {
         guard let body else { return .unchanged(reason: "there is no body") }
         guard let text = UTF8Text.validated(body.bytes) else { return .unchanged(reason: "the body is not valid UTF-8 text") }
-        let replaced: String
+        let growth = Self.replaceGrowthLimit(forBodyOf: text.utf8.count)
+        let result: String?
         do {
-            replaced = try regex.replacingMatches(in: text) { match in
+            result = try regex.replacingMatches(in: text, maxUTF8Count: text.utf8.count + growth) { match in
                 var perMatch = TemplateRenderer(
                     request: base.request, response: base.response, body: base.body,
                     captures: match.ranges.indices.map { match.group($0) ?? "" }, environment: base.environment)
@@ -95,6 +104,9 @@ enum BodyActionRunner {
             }
         } catch {
             return .unchanged(reason: "\(error)")
+        }
+        guard let replaced = result else {
+            return .unchanged(reason: "the result would grow the body by more than \(growth) bytes (its own size, or 1 MiB if that is more)")
         }
         guard !ByteText.equal(replaced, text) else { return .unchanged(reason: "the pattern did not match") }
         return .changed(BodyView(Array(replaced.utf8)), summary: "replaced matches of /\(regex.pattern)/")

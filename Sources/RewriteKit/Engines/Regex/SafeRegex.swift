@@ -84,14 +84,17 @@ final class SafeRegex: Sendable {
     /// `-` gives `-b--c-`, as in Perl.
     ///
     /// Every search resumes where the last match ended, and all of them share one budget,
-    /// so the whole replacement is bounded by the text's length.
+    /// so the whole replacement is bounded by the text's length. The output is not: each
+    /// match may put in a long text, so it stops as soon as the result passes
+    /// `maxUTF8Count` bytes and returns nil.
     func replacingMatches(
-        in text: String, with replacement: (RegexMatch) -> String
-    ) throws(RegexWorkLimitExceeded) -> String {
+        in text: String, maxUTF8Count: Int = .max, with replacement: (RegexMatch) -> String
+    ) throws(RegexWorkLimitExceeded) -> String? {
         let scalars = Self.scalars(of: text)
         let budget = Self.budget(for: scalars.count)
         var result = ""
         var copied = text.startIndex
+        var tooLong = false
         let exhausted = scalars.withUnsafeBufferPointer { buffer -> Bool in
             PikeVM.run(program, captures: true, budget: budget) { vm -> Bool in
                 var indexer = ScalarIndexer(text)
@@ -108,15 +111,20 @@ final class SafeRegex: Sendable {
                     result += text[copied..<match.range.lowerBound]
                     result += replacement(match)
                     copied = match.range.upperBound
+                    if result.utf8.count > maxUTF8Count {
+                        tooLong = true
+                        return false
+                    }
                     position = slots[1] > slots[0] ? slots[1] : slots[1] + 1
                 }
                 return false
             }
         }
         if exhausted { throw RegexWorkLimitExceeded(steps: budget, scalars: scalars.count) }
+        if tooLong { return nil }
         if copied == text.startIndex && result.isEmpty { return text }
         result += text[copied...]
-        return result
+        return result.utf8.count > maxUTF8Count ? nil : result
     }
 
     /// The text's Unicode scalar values.

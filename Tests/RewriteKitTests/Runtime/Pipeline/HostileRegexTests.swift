@@ -41,6 +41,38 @@ struct HostileRegexTests {
         #expect(short.request.body?.utf8Text == "bb", "\(short.trace)")
     }
 
+    /// Each match may put in a value from the request, so replace-body after replace-body
+    /// would grow a body exponentially (FuzzEngine: three of them took a 100-byte request
+    /// to 12.9 MB, a fourth would have made 650 MB). One may grow the body by its own size,
+    /// or 1 MiB if that is more; past that it is skipped and the body goes on as it was.
+    @Test func replaceThatWouldGrowTheBodyPastTheLimitIsSkipped() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "amplify" {
+                request {
+                    replace-body /a(a)/ "${1}${query.v}"
+                    replace-body /a(a)/ "${1}${query.v}"
+                }
+            }
+            """)
+        let value = String(repeating: "a", count: 1_000)
+        let outcome = pipeline.processRequest(try PipelineFixture.request("POST", "http://h/?v=\(value)", body: value))
+        // The first: 500 matches, each "a" + the value: 500,500 bytes, within 1 MiB. The
+        // second would make about 250 MB.
+        #expect(outcome.request.body?.count == 500 * 1_001)
+        let skipped = outcome.trace.entries.compactMap { entry -> String? in
+            if case .skipped("replace-body", let reason) = entry.event { return reason }
+            return nil
+        }
+        #expect(skipped == ["the result would grow the body by more than 1048576 bytes (its own size, or 1 MiB if that is more)"])
+        // A body over 1 MiB may grow by its own size: 3 MB grows by 1.8 MB, not by 3.6 MB.
+        let large = String(repeating: String(repeating: "a", count: 99) + "b", count: 30_000)
+        let x60 = String(repeating: "x", count: 60)
+        let grows = try PipelineFixture.pipeline("rule \"g\" { request { replace-body /b/ \"b\(x60)\" } }")
+        #expect(grows.processRequest(try PipelineFixture.request("POST", "http://h/", body: large)).request.body?.count == 3_000_000 + 1_800_000)
+        let tooMuch = try PipelineFixture.pipeline("rule \"t\" { request { replace-body /b/ \"b\(x60)\(x60)\" } }")
+        #expect(tooMuch.processRequest(try PipelineFixture.request("POST", "http://h/", body: large)).request.body?.utf8Text == large)
+    }
+
     /// A condition whose regex gives up does not hold; the trace says why, and
     /// `mightApply` (which decides interception) leaves the answer to the request phase.
     @Test func conditionThatGivesUpDoesNotHoldAndIsTraced() throws {
