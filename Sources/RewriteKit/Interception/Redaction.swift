@@ -156,8 +156,9 @@ struct Redaction: Sendable {
     private func redactingQuery(of url: String) -> String {
         guard let (head, pairs, tail) = Self.queryPairs(of: url) else { return url }
         let items = pairs.map { pair -> String in
-            guard let (name, _) = Self.split(pair) else { return String(pair) }
-            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : String(pair)
+            let (name, value) = RequestURL.split(pair)
+            guard value != nil else { return pair }
+            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : pair
         }
         return String(head) + "?" + items.joined(separator: "&") + String(tail)
     }
@@ -166,27 +167,19 @@ struct Redaction: Sendable {
     private static func queryItems(of url: String) -> [(String, String)] {
         guard let (_, pairs, _) = queryPairs(of: url) else { return [] }
         return pairs.compactMap { pair in
-            guard let (name, value) = split(pair) else { return nil }
+            guard case (let name, let value?) = RequestURL.split(pair) else { return nil }
             return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
         }
     }
 
     /// What comes before `?`, the `&`-separated pairs (empty ones kept), and `#…` to the end;
     /// nil without a query.
-    private static func queryPairs(
-        of url: String
-    ) -> (head: Substring.UnicodeScalarView, pairs: [Substring.UnicodeScalarView], tail: Substring.UnicodeScalarView)? {
+    private static func queryPairs(of url: String) -> (head: Substring.UnicodeScalarView, pairs: [String], tail: Substring.UnicodeScalarView)? {
         let scalars = Substring(url).unicodeScalars
         guard let mark = scalars.firstIndex(of: "?") else { return nil }
         let end = scalars[mark...].firstIndex(of: "#") ?? scalars.endIndex
-        let pairs = scalars[scalars.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false)
+        let pairs = scalars[scalars.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false).map { String($0) }
         return (scalars[..<mark], pairs, scalars[end...])
-    }
-
-    /// A pair's name and value, split at its first `=`; nil without one.
-    private static func split(_ pair: Substring.UnicodeScalarView) -> (name: String, value: String)? {
-        guard let equals = pair.firstIndex(of: "=") else { return nil }
-        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }
 }
 

@@ -94,7 +94,6 @@ final class SafeRegex: Sendable {
         let budget = Self.budget(for: scalars.count)
         var result = ""
         var copied = text.startIndex
-        var tooLong = false
         let exhausted = scalars.withUnsafeBufferPointer { buffer -> Bool in
             PikeVM.run(program, captures: true, budget: budget) { vm -> Bool in
                 var indexer = ScalarIndexer(text)
@@ -111,18 +110,16 @@ final class SafeRegex: Sendable {
                     result += text[copied..<match.range.lowerBound]
                     result += replacement(match)
                     copied = match.range.upperBound
-                    if result.utf8.count > maxUTF8Count {
-                        tooLong = true
-                        return false
-                    }
+                    if result.utf8.count > maxUTF8Count { return false }
                     position = slots[1] > slots[0] ? slots[1] : slots[1] + 1
                 }
                 return false
             }
         }
         if exhausted { throw RegexWorkLimitExceeded(steps: budget, scalars: scalars.count) }
-        if tooLong { return nil }
         if copied == text.startIndex && result.isEmpty { return text }
+        // Over the limit, the search stopped early: nil, whatever the rest would add.
+        guard result.utf8.count <= maxUTF8Count else { return nil }
         result += text[copied...]
         return result.utf8.count > maxUTF8Count ? nil : result
     }

@@ -170,8 +170,9 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: true).map { String($0) }
     }
 
-    /// A pair's name and, after the first `=`, its value (nil without `=`).
-    private static func split(_ pair: String) -> (name: String, value: String?) {
+    /// A pair's name and, after the first `=`, its value (nil without `=`); split among
+    /// Unicode scalars.
+    static func split(_ pair: String) -> (name: String, value: String?) {
         let scalars = pair.unicodeScalars
         guard let equals = scalars.firstIndex(of: "=") else { return (pair, nil) }
         return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
