@@ -7,7 +7,7 @@ import RewriteTesting
 import Testing
 
 /// Installations have no ceiling, never serve another rewriter, keep serving what they
-/// started, and go away with their rewriter.
+/// started, and last until uninstalled, whether or not the app keeps the rewriter.
 @Suite("Installation lifecycle")
 struct InstallationLifecycleTests {
     static func tagging(_ value: String) throws -> Rewriter {
@@ -64,14 +64,22 @@ struct InstallationLifecycleTests {
         let harness = try Harness("""
             rule "slow tag" {
                 when path == "/headers"
-                delay 600ms
+                delay 2s
                 request { set-header "X-Tag" "kept" }
             }
             """) { $0.httpAdditionalHeaders = ["X-App": "configured"] }
+        let started = OneShot<Void>()
+        let observation = harness.rewriter.addObserver { event in
+            if event.kind == .started { started.send(()) }
+        }
+        defer { observation.cancel() }
         let reply = OneShot<Fetched>()
         let session = harness.session
         Task { reply.send(await Caller.completionHandler.fetch(URLRequest(url: harness.url("/headers")), in: session)) }
-        try await Task.sleep(nanoseconds: 150_000_000)
+        await started.value()
+        // The positive control: the request is in flight (inside its delay) when the
+        // installation ends, so what follows is about a request ended mid-way.
+        #expect(harness.rewriter.requestsInFlight == 1)
         harness.rewriter.uninstall()
         let fetched = await reply.value()
         let headers = (jsonObject(fetched.data)?["headers"] as? [String: String]) ?? [:]
@@ -81,25 +89,86 @@ struct InstallationLifecycleTests {
         #expect(await tag(session) == nil, "new requests are no longer intercepted")
     }
 
-    @Test("a rewriter the app lets go takes its installations with it")
-    func releasedRewriter() async throws {
-        InterceptorRegistry.shared.gracePeriod = 0.1
-        defer { InterceptorRegistry.shared.gracePeriod = 30 }
+    /// The shape many apps write: a helper installs a rewriter and returns only the session.
+    static func sessionFromHelper(_ value: String) throws -> (URLSession, rewriterReleased: () -> Bool) {
         let configuration = URLSessionConfiguration.ephemeral
-        var number = 0
-        weak var released: Rewriter?
-        do {
-            let rewriter = try Self.tagging("temporary")
-            number = rewriter.install(in: configuration).interceptor.number
-            released = rewriter
-            #expect(await tag(URLSession(configuration: configuration)) == "temporary")
+        let rewriter = try tagging(value)
+        rewriter.install(in: configuration)
+        weak let released = rewriter
+        return (URLSession(configuration: configuration), { released == nil })
+    }
+
+    @Test("a rewriter the app lets go, token and all, keeps its rules in force until uninstalled")
+    func forgottenRewriter() async throws {
+        let (session, rewriterReleased) = try Self.sessionFromHelper("forgotten")
+        defer { session.finishTasksAndInvalidate() }
+        #expect(rewriterReleased(), "the app holds neither the rewriter nor the token")
+        for _ in 0..<3 {
+            #expect(await tag(session) == "forgotten")
         }
-        #expect(released == nil)
-        let deadline = Date().addingTimeInterval(10)
-        while InterceptorRegistry.shared.interceptor(for: number) != nil, Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)
+        // The positive control: ending the installation (found as the app's session sees
+        // it) turns the rules off, so the answers above came from the forgotten rewriter.
+        let protocolClass = try #require(session.configuration.protocolClasses?.first as? InterceptingURLProtocol.Type)
+        let interceptor = try #require(InterceptorRegistry.shared.interceptor(for: protocolClass.installationNumber))
+        InterceptorRegistry.shared.retire(interceptor)
+        #expect(await tag(session) == nil)
+    }
+
+    @Test("the token alone ends an installation whose rewriter the app let go")
+    func tokenOutlivesRewriter() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        var installation: Rewriter.Installation? = try Self.tagging("token").install(in: configuration)
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        #expect(await tag(session) == "token")
+        let token = try #require(installation)
+        installation = nil
+        #expect(token.isInstalled)
+        #expect(await tag(session) == "token")
+        token.uninstall()
+        #expect(!token.isInstalled)
+        #expect(await tag(session) == nil, "uninstall() ends it")
+    }
+
+    @Test("an idle installation holds no session: made on first use, released when idle, made again")
+    func idleInstallationHoldsNoSession() async throws {
+        let rewriter = try Self.tagging("idle")
+        let configuration = URLSessionConfiguration.ephemeral
+        let interceptor = InterceptorRegistry.shared.add { number in
+            Interceptor(number: number, core: rewriter.core, configuration: configuration, idleTimeout: 0.2)
         }
-        #expect(InterceptorRegistry.shared.interceptor(for: number) == nil)
-        #expect(await tag(URLSession(configuration: configuration)) == nil)
+        defer { InterceptorRegistry.shared.retire(interceptor) }
+        configuration.protocolClasses = [interceptor.protocolClass] + (configuration.protocolClasses ?? [])
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        #expect(!interceptor.forwarding.hasSession, "nothing is made before the first request")
+        #expect(await tag(session) == "idle")
+        try await waitUntil { !interceptor.forwarding.hasSession }
+        #expect(!interceptor.forwarding.hasSession, "released 0.2 s after the last task")
+        #expect(await tag(session) == "idle", "the next request makes a new one")
+    }
+
+    @Test("an uninstalled installation stays reachable for its grace period, declining new requests, then goes")
+    func gracePeriod() async throws {
+        let registry = InterceptorRegistry(gracePeriod: 0.1)
+        let core = try Self.tagging("grace").core
+        let interceptor = registry.add { Interceptor(number: $0, core: core, configuration: .ephemeral) }
+        let number = interceptor.number
+        let request = URLRequest(url: LoopbackServer.shared.url("/headers"))
+        #expect(registry.interceptor(for: number) === interceptor)
+        #expect(interceptor.shouldIntercept(request), "the positive control: installed, it takes the request")
+        registry.retire(interceptor)
+        #expect(registry.interceptor(for: number) === interceptor, "still reachable for a request matched a moment ago")
+        #expect(!interceptor.shouldIntercept(request))
+        try await waitUntil { registry.interceptor(for: number) == nil }
+        #expect(registry.interceptor(for: number) == nil)
+    }
+}
+
+/// Waits until `condition` holds, polling every 20 ms, for at most 30 s.
+func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(30)
+    while !condition(), Date() < deadline {
+        try await Task.sleep(nanoseconds: 20_000_000)
     }
 }

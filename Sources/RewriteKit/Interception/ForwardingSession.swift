@@ -23,11 +23,25 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         var session: URLSession?
         var isInvalidated = false
         var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange)] = [:]
+        /// Tasks being made outside the lock: the session must outlive them.
+        var tasksBeingMade = 0
+        /// Counts task creations, so an idle check knows whether the session was used since.
+        var generation = 0
+
+        var isIdle: Bool { tasks.isEmpty && tasksBeingMade == 0 }
     }
     private let state = Locked(State())
+    /// How long the session stays after its last task before it is released.
+    private let idleTimeout: TimeInterval
 
-    init(configuration: URLSessionConfiguration) {
+    /// - Parameters:
+    ///   - configuration: the inner session's configuration.
+    ///   - idleTimeout: how long the session is kept once no task runs; the next task makes
+    ///     a new one. An installation nobody uses then holds no session (and, on Apple
+    ///     platforms, no connection pool or thread).
+    init(configuration: URLSessionConfiguration, idleTimeout: TimeInterval = 10) {
         self.configuration = configuration
+        self.idleTimeout = idleTimeout
         #if canImport(FoundationNetworking)
         delegateQueue = InlineOperationQueue()
         callbackQueue = nil
@@ -46,6 +60,8 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     /// a session's own queue.
     func makeTask(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask? {
         let session = state.withLock { state -> URLSession in
+            state.tasksBeingMade += 1
+            state.generation += 1
             if let session = state.session { return session }
             let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
             if !state.isInvalidated { state.session = session }
@@ -69,24 +85,46 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         case .fromDelegate:
             task = session.uploadTask(withStreamedRequest: request)
         }
-        let kept = state.withLock { state -> Bool in
-            guard !exchange.isHalted else { return false }
+        let (kept, idle) = state.withLock { state -> (Bool, Bool) in
+            state.tasksBeingMade -= 1
+            guard !exchange.isHalted else { return (false, state.isIdle) }
             state.tasks[ObjectIdentifier(task)] = (task, exchange)
-            return true
+            return (true, false)
         }
         if state.withLock({ $0.isInvalidated && $0.session == nil }) { session.finishTasksAndInvalidate() }
+        if idle { releaseWhenIdle() }
         return kept ? task : nil
+    }
+
+    /// Whether the inner session exists now (it is made on first use and released when idle).
+    var hasSession: Bool { state.withLock { $0.session != nil } }
+
+    /// Releases the session if no task was made or ran for ``idleTimeout``.
+    private func releaseWhenIdle() {
+        let generation = state.withLock { $0.generation }
+        DispatchQueue.global().asyncAfter(deadline: .now() + idleTimeout) { [weak self] in
+            guard let self else { return }
+            let idle = state.withLock { state -> URLSession? in
+                guard state.generation == generation, state.isIdle, let session = state.session else { return nil }
+                state.session = nil
+                return session
+            }
+            // Tasks detached while being cancelled may still be finishing: let them.
+            idle?.finishTasksAndInvalidate()
+        }
     }
 
     /// Forgets `exchange`'s tasks (their further events are ignored), marks it so it starts
     /// no more, and returns them to be cancelled.
     func detachTasks(of exchange: Exchange) -> [URLSessionTask] {
-        state.withLock { state in
+        let (detached, idle) = state.withLock { state in
             exchange.halt()
             let mine = state.tasks.filter { $0.value.exchange === exchange }
             for key in mine.keys { state.tasks[key] = nil }
-            return mine.values.map(\.task)
+            return (mine.values.map(\.task), !mine.isEmpty && state.isIdle)
         }
+        if idle { releaseWhenIdle() }
+        return detached
     }
 
     /// `exchange`'s running tasks.
@@ -106,9 +144,12 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// Runs `event` for the exchange of `task`, in its context.
     private func route(_ task: URLSessionTask, removing: Bool = false, _ event: @escaping @Sendable (Exchange) -> Void) {
-        let exchange = state.withLock { state in
-            removing ? state.tasks.removeValue(forKey: ObjectIdentifier(task))?.exchange : state.tasks[ObjectIdentifier(task)]?.exchange
+        let (exchange, idle) = state.withLock { state in
+            guard removing else { return (state.tasks[ObjectIdentifier(task)]?.exchange, false) }
+            let removed = state.tasks.removeValue(forKey: ObjectIdentifier(task))?.exchange
+            return (removed, removed != nil && state.isIdle)
         }
+        if idle { releaseWhenIdle() }
         guard let exchange else { return }
         if exchange.context.receivesCallbacksDirectly {
             event(exchange)

@@ -33,7 +33,8 @@ final class Interceptor: Sendable {
     let reportedTasks = Locked<[ObjectIdentifier]>([])
     private let installed = Locked(true)
 
-    init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration) {
+    /// - Parameter idleTimeout: how long the inner session outlives its last task.
+    init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration, idleTimeout: TimeInterval = 10) {
         self.number = number
         self.core = core
         let protocolClass = InterceptingURLProtocol.subclass(for: number)
@@ -50,13 +51,12 @@ final class Interceptor: Sendable {
         inner.protocolClasses = classes
         inner.httpAdditionalHeaders = nil
         inner.httpShouldSetCookies = false
-        forwarding = ForwardingSession(configuration: inner)
+        forwarding = ForwardingSession(configuration: inner, idleTimeout: idleTimeout)
         cache = ResponseCache(byteLimit: core.cacheByteLimit)
     }
 
     deinit {
         forwarding.invalidate()
-        InterceptorRegistry.shared.forget(number)
     }
 
     /// Whether the installation still takes new requests.

@@ -1,9 +1,10 @@
 extension Rewriter {
     /// One place a rewriter is installed: a configuration, or the shared session.
     ///
-    /// Keeping the token is optional: an installation lasts as long as its rewriter.
-    /// Use it to end one installation alone, for example when the session made from that
-    /// configuration is invalidated.
+    /// Keeping the token is optional: an installation lasts until it is uninstalled,
+    /// whether or not the app keeps the rewriter or this token. Use it to end one
+    /// installation alone, for example when the session made from that configuration is
+    /// invalidated.
     public final class Installation: Sendable {
         let interceptor: Interceptor
         private let rewriter: Rewriter

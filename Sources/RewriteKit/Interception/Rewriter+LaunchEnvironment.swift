@@ -38,8 +38,8 @@ extension Rewriter {
     ///
     /// - Parameter environment: the variables to read; the process's own by default.
     /// - Returns: a rewriter for the named files, or nil when ``launchRulesVariable`` is
-    ///   absent or empty. The activity file is created (or emptied) now and written until
-    ///   the rewriter is released.
+    ///   absent or empty. The activity file is created (or emptied) now and written for as
+    ///   long as the rewriter's rules are installed.
     /// - Throws: ``RuleSetError`` when a named file has errors or cannot be read, and the
     ///   file system's error when the activity file cannot be created.
     public static func fromLaunchEnvironment(

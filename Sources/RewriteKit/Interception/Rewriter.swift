@@ -19,15 +19,17 @@ import FoundationNetworking
 /// delegate callbacks are otherwise what the same session would give without it.
 ///
 /// Each installation is scoped: two sessions made from configurations with different
-/// rewriters never see each other's rules, so tests can run in parallel. Installations
-/// last until ``uninstall()``, the ``Installation`` token's `uninstall()`, or until the
-/// rewriter itself is released; requests already in flight always finish as they
-/// started, with the app's configuration.
+/// rewriters never see each other's rules, so tests can run in parallel.
+///
+/// An installation lasts until ``uninstall()`` or the ``Installation`` token's
+/// `uninstall()`: the app need not keep the rewriter or the token, so a helper that
+/// installs a rewriter and returns only the session keeps its rules in force. (Replace
+/// the rules of a rewriter the app let go by keeping it, or the token, after all.)
+/// Requests already in flight when an installation ends finish as they started, with
+/// the app's configuration. An idle installation holds no session and no thread.
 public final class Rewriter: Sendable {
     let core: RewriterCore
     private let installations = Locked<[Interceptor]>([])
-    /// Observations the rewriter itself keeps alive (the launch-environment activity log).
-    private let keptObservations = Locked<[ActivityObservation]>([])
 
     /// Creates a rewriter that runs a compiled pipeline.
     ///
@@ -49,10 +51,6 @@ public final class Rewriter: Sendable {
     /// - Throws: ``RuleSetError`` with the file's diagnostics when it has errors or cannot be read.
     public convenience init(contentsOf url: URL) throws {
         try self.init(ruleSets: [RuleSet(contentsOf: url)])
-    }
-
-    deinit {
-        uninstall()
     }
 
     /// The rules in force. Replacing them affects requests that start afterwards;
@@ -131,13 +129,7 @@ public final class Rewriter: Sendable {
     }
 
     private static func end(_ interceptor: Interceptor) {
-        interceptor.release()
-        if interceptor.number == 0 { InterceptorRegistry.shared.leaveSharedSession(interceptor) }
-        // URLSession asks `canInit` and then makes the protocol object a moment later;
-        // keep the installation reachable briefly so a request caught in between is
-        // still served with the app's configuration. Requests hold it while they run.
-        let grace = InterceptorRegistry.shared.gracePeriod
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { withExtendedLifetime(interceptor) {} }
+        InterceptorRegistry.shared.retire(interceptor)
     }
 
     /// Calls `observer` for every activity event of this rewriter's requests, in order,
@@ -155,9 +147,10 @@ public final class Rewriter: Sendable {
         core.activity.emit { inFlight in ActivityEvent(rulesChanged: message, diagnostics: diagnostics, requestsInFlight: inFlight) }
     }
 
-    /// Keeps `observation` registered for as long as the rewriter lives.
+    /// Keeps `observation` registered for as long as the rewriter's rules can run: with
+    /// its core, which its installations keep.
     func keep(_ observation: ActivityObservation) {
-        keptObservations.withLock { $0.append(observation) }
+        core.keep(observation)
     }
 
     /// The number of intercepted requests currently in flight.

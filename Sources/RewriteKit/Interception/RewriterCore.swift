@@ -1,6 +1,6 @@
 /// What a rewriter shares with its installations: the rules in force, the activity hub,
-/// and settings. Installations hold it, not the ``Rewriter``, so a rewriter the app lets
-/// go can end its installations.
+/// and settings. Installations hold it, not the ``Rewriter``, so the rules stay in force
+/// when the app lets go of the rewriter.
 final class RewriterCore: Sendable {
     private let rules: Locked<Pipeline>
     /// Observers, redaction and the in-flight count.
@@ -11,10 +11,17 @@ final class RewriterCore: Sendable {
     let reportsUnmatched = Locked(false)
     /// The running traffic captures.
     private let captures = Locked<[CaptureSink]>([])
+    /// Observations kept alive with the rules (the launch-environment activity log).
+    private let keptObservations = Locked<[ActivityObservation]>([])
 
     init(pipeline: Pipeline, cacheByteLimit: Int) {
         rules = Locked(pipeline)
         self.cacheByteLimit = cacheByteLimit
+    }
+
+    /// Keeps `observation` registered for as long as this core lives.
+    func keep(_ observation: ActivityObservation) {
+        keptObservations.withLock { $0.append(observation) }
     }
 
     /// Starts feeding `sink`.
