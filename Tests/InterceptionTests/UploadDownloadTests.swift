@@ -6,8 +6,9 @@ import FoundationNetworking
 import RewriteTesting
 import Testing
 
-/// Upload tasks go through the rules like data tasks; a download task is never failed
-/// for matching a rule.
+/// Upload tasks go through the rules like data tasks (Linux); a task the platform cannot
+/// carry goes to the network untouched when the rules that might apply only edit headers,
+/// and fails closed when one would route, answer or change it.
 @Suite("Upload and download tasks")
 struct UploadDownloadTests {
     static let rules = """
@@ -109,6 +110,48 @@ struct UploadDownloadTests {
         #else
         #expect(await harness.finishedEvents().first?.appliedRules.map(\.name) == ["touch downloads"])
         #endif
+    }
+
+    /// A task kind the platform cannot carry through the rules, made for `url`.
+    static func uncarriedTask(_ url: URL, in session: URLSession, done: @escaping @Sendable (Error?) -> Void) -> URLSessionTask {
+        #if canImport(FoundationNetworking)
+        session.downloadTask(with: url) { _, _, error in done(error) }
+        #else
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        return session.uploadTask(with: request, from: Data("payload".utf8)) { _, _, error in done(error) }
+        #endif
+    }
+
+    @Test("a task the platform cannot carry fails closed when a rule would route or stub it: never sent, the rule named")
+    func failsClosed() async throws {
+        let harness = try Harness("""
+            rule "stub the report" {
+                when path == "/bytes/300"
+                respond 200 { body "stubbed" }
+            }
+            rule "route exports" {
+                when path == "/bytes/301"
+                request { set-host "production.invalid" }
+            }
+            """)
+        // The positive control: the same URL in a data task is stubbed, so the rule applies.
+        let stubbed = await Caller.async.fetch(URLRequest(url: harness.url("/bytes/300?seed=1")), in: harness.session)
+        #expect(String(decoding: stubbed.data, as: UTF8.self) == "stubbed")
+        for (path, rule) in [("/bytes/300", "stub the report\" (test.rules:1)"), ("/bytes/301", "route exports\" (test.rules:5)")] {
+            let error: Error? = await withCheckedContinuation { continuation in
+                Self.uncarriedTask(harness.url("\(path)?seed=2"), in: harness.session) { continuation.resume(returning: $0) }.resume()
+            }
+            let failure = try #require(error as? URLError)
+            #expect(failure.code == .unsupportedURL)
+            #expect(failure.localizedDescription.contains(rule), "\(failure.localizedDescription)")
+            #expect(failure.localizedDescription.contains(InterceptingURLProtocol.platformName))
+            #expect(harness.server.requests.filter { $0.path == path }.isEmpty, "never sent to the original host")
+        }
+        let events = try #require(await ActivityWait.events(in: harness, atLeast: 2) { $0.kind == .bypassed })
+        #expect(events.map { $0.error?.code } == [.unsupportedURL, .unsupportedURL])
+        #expect(events.map { $0.skippedRules.map(\.name) } == [["stub the report"], ["route exports"]])
+        #expect(events.allSatisfy { $0.message?.contains("it was not sent") == true })
     }
 
     /// Apple platforms decline upload tasks (their body is invisible to a URL protocol).

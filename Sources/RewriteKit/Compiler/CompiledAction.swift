@@ -41,6 +41,14 @@ struct CompiledAction: Sendable {
         }
     }
 
+    /// Whether the action only edits headers or observes (`log`, `tag`).
+    var onlyEditsHeaders: Bool {
+        switch kind {
+        case .setHeader, .addHeader, .removeHeader, .log, .tag: true
+        default: false
+        }
+    }
+
     /// Whether the action, run on a request, reads the request body: a body action, or
     /// a `${json.PATH}` template in one of its arguments.
     var readsRequestBody: Bool {

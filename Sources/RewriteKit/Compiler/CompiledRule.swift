@@ -86,6 +86,16 @@ final class CompiledRule: Sendable {
     /// `times N`: how many requests the rule may apply to.
     var uses: Int? { extras?.uses }
 
+    /// Whether skipping the rule leaves where the request goes, how it is answered and
+    /// every body as they are: its actions only edit headers or observe (`log`, `tag`),
+    /// and it has no `respond`, `fail` or `cache` (`delay` and `throttle` only shape
+    /// timing). When a platform cannot carry a task through the rules, only such rules
+    /// may be skipped; any other fails the task instead of letting it reach the network.
+    var onlyEditsHeaders: Bool {
+        terminal == nil && cacheLifetime == nil && requestActions.allSatisfy(\.onlyEditsHeaders)
+            && responseBlocks.allSatisfy { $0.actions.allSatisfy(\.onlyEditsHeaders) }
+    }
+
     /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
     var responseNeedsBody: Bool {
         responseBlocks.contains { block in

@@ -135,12 +135,22 @@ extension Interceptor {
         if first { reportUnmatched(head, requestID: 0) }
     }
 
-    /// Sends `.bypassed` for a request let through untouched because the platform
-    /// cannot carry it through a URL protocol, naming the rules that were skipped.
-    func reportBypass(of request: URLRequest, reason: String) {
+    /// Sends `.bypassed` for a request the platform cannot carry through a URL protocol,
+    /// naming the rules that were skipped: let through untouched, or failed with `error`
+    /// when a rule may not be skipped.
+    func reportBypass(of request: URLRequest, reason: String, failedWith error: URLError? = nil) {
         let skipped = rulesThatMightApply(to: request)
         core.activity.emit { inFlight in
-            ActivityEvent(bypassing: request, reason: reason, skippedRules: skipped, requestsInFlight: inFlight)
+            var event = ActivityEvent(bypassing: request, reason: reason, skippedRules: skipped, requestsInFlight: inFlight)
+            event.error = error
+            return event
         }
+    }
+
+    /// The rules that might apply to `request` and may not be skipped (they route it,
+    /// answer it, or change a body or status), for a task the platform cannot carry.
+    func rulesThatMustNotBeSkipped(_ request: URLRequest) -> [RuleReference] {
+        guard let head = HTTPRequest(request, defaults: requestDefaults, body: nil) else { return [] }
+        return core.pipeline.rulesThatMustNotBeSkipped(for: head)
     }
 }

@@ -13,11 +13,14 @@ import FoundationNetworking
 /// client channel in the same context the channel calls the client in, so no client
 /// call can follow it, and cancels the rest.
 ///
-/// What the platform cannot carry through a URLProtocol goes to the network untouched,
-/// with a `.bypassed` activity event naming the rules that were skipped: download tasks
-/// on swift-corelibs-foundation (handed to the built-in HTTP protocol), and on Apple
-/// platforms upload tasks (their body is invisible to a protocol), WebSocket and stream
-/// tasks (declined in `canInit(with:)`).
+/// What the platform cannot carry through a URLProtocol (download tasks on
+/// swift-corelibs-foundation, whose file corelibs keeps in protocol state no subclass can
+/// set; upload tasks on Apple platforms, whose body a protocol never sees) fails closed:
+/// when a rule that might apply routes it, answers it, or changes a body or status, the
+/// task fails with ``InterceptionError/taskCannotBeCarried(task:platform:rule:)`` and is
+/// never sent. When the rules that might apply only edit headers or observe, it goes to
+/// the network untouched. Either way a `.bypassed` activity event names the skipped
+/// rules. WebSocket and stream tasks are declined in `canInit(with:)` (Apple platforms).
 ///
 /// Each installation uses its own subclass (see ``TaggedURLProtocol``).
 class InterceptingURLProtocol: URLProtocol {
@@ -31,7 +34,25 @@ class InterceptingURLProtocol: URLProtocol {
     #if canImport(FoundationNetworking)
     /// The built-in HTTP protocol, for tasks handed over untouched.
     private var handover: URLProtocol?
+    /// Where the platform's limits apply, for messages.
+    static let platformName = "Linux (swift-corelibs-foundation)"
+    #else
+    static let platformName = "Apple platforms"
     #endif
+
+    /// The kind of `task`, when this platform cannot carry it through a URL protocol.
+    static func uncarriedKind(of task: URLSessionTask?) -> String? {
+        #if canImport(FoundationNetworking)
+        task is URLSessionDownloadTask ? "download" : nil
+        #else
+        task is URLSessionUploadTask ? "upload" : nil
+        #endif
+    }
+
+    /// Why `task` goes to the network without the rules, when it must.
+    static func uncarriedReason(_ task: URLSessionTask?) -> String {
+        "\(uncarriedKind(of: task) ?? "this kind of") tasks cannot be carried by a URL protocol on \(platformName)"
+    }
 
     override class func canInit(with request: URLRequest) -> Bool {
         guard let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) else { return false }
@@ -52,18 +73,22 @@ class InterceptingURLProtocol: URLProtocol {
             #endif
             return false
         }
-        #if !canImport(FoundationNetworking)
+        // Only Apple platforms call this (corelibs asks with the request alone).
         let reason: String? = switch task {
-        case is URLSessionUploadTask: "the body of an upload task is not visible to a URL protocol on this platform"
+        case _ where uncarriedKind(of: task) != nil:
+            // A rule that may not be skipped makes the task come here, to fail in `startLoading`.
+            InterceptorRegistry.shared.interceptor(for: installationNumber)?.rulesThatMustNotBeSkipped(request).isEmpty == false
+                ? nil : uncarriedReason(task)
+        #if !canImport(FoundationNetworking)
         case is URLSessionWebSocketTask: "WebSocket tasks are not intercepted"
         case is URLSessionStreamTask: "stream tasks are not intercepted"
+        #endif
         default: nil
         }
         if let reason, let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) {
             interceptor.reportBypass(of: request, reason: reason)
             return false
         }
-        #endif
         return true
     }
 
@@ -94,13 +119,11 @@ class InterceptingURLProtocol: URLProtocol {
         let loading = LoadingTask(task)
         exchange?.stop()
         exchange = nil
-        #if canImport(FoundationNetworking)
-        if loading.kind == .download || interceptor == nil {
-            let reason = loading.kind == .download
-                ? "download tasks cannot be carried by a URL protocol on this platform"
-                : "the rewriter was released"
-            return handOver(reason: reason)
+        if let kind = Self.uncarriedKind(of: task) {
+            return carryWithoutRules(kind: kind, reason: Self.uncarriedReason(task))
         }
+        #if canImport(FoundationNetworking)
+        if interceptor == nil { return handOver(reason: "the rewriter was released") }
         #endif
         guard let interceptor else {
             // Only on Apple platforms, and only if the installation vanished between
@@ -118,6 +141,25 @@ class InterceptingURLProtocol: URLProtocol {
         handover?.stopLoading()
         #endif
         exchange?.stop()
+    }
+
+    /// A task the platform cannot carry through the rules: failed, never sent, when a rule
+    /// that may not be skipped might apply; else sent untouched where the platform can
+    /// (corelibs' own HTTP protocol), with a `.bypassed` event either way.
+    private func carryWithoutRules(kind: String, reason: String) {
+        let blocking = interceptor?.rulesThatMustNotBeSkipped(request) ?? []
+        #if canImport(FoundationNetworking)
+        if blocking.isEmpty { return handOver(reason: reason) }
+        #endif
+        // On Apple platforms `canInit(with:)` let the task come here only for such a rule.
+        let rule = blocking.first ?? interceptor?.rulesThatMightApply(to: request).first
+        guard let rule else {
+            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
+            return
+        }
+        let error = InterceptionError.taskCannotBeCarried(task: kind, platform: Self.platformName, rule: rule).urlError
+        interceptor?.reportBypass(of: request, reason: error.localizedDescription, failedWith: error)
+        client?.urlProtocol(self, didFailWithError: error)
     }
 
     #if canImport(FoundationNetworking)

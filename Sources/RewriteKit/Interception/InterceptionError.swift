@@ -16,6 +16,11 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidRewrittenURL(String)
     /// The request body could not be read to the end (a stream failed or a file vanished).
     case unreadableRequestBody(String)
+    /// The platform cannot carry this kind of task through the rules (a download task on
+    /// Linux, an upload task on Apple platforms), and a rule that might apply routes it,
+    /// answers it, or changes a body or status, so the request was not sent rather than
+    /// sent where the rule meant it never to go.
+    case taskCannotBeCarried(task: String, platform: String, rule: RuleReference)
 
     /// A sentence saying what happened and what to do.
     public var description: String {
@@ -28,6 +33,9 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
             "the rewritten URL '\(url)' cannot be loaded"
         case .unreadableRequestBody(let reason):
             "the request body could not be read: \(reason)"
+        case let .taskCannotBeCarried(task, platform, rule):
+            "\(task) tasks cannot be carried through the rules on \(platform), and rule \(rule) would route, answer "
+                + "or change this request; it was not sent. Use a data task for requests such rules are about"
         }
     }
 
@@ -37,6 +45,7 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
         case .sharedSessionAlreadyCreated: .unsupportedURL
         case .invalidRewrittenURL: .badURL
         case .unreadableRequestBody: .unknown
+        case .taskCannotBeCarried: .unsupportedURL
         }
         return URLError(code, userInfo: [NSLocalizedDescriptionKey: description, NSUnderlyingErrorKey: self])
     }

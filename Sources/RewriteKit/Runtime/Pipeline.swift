@@ -106,6 +106,21 @@ public final class Pipeline: Sendable {
         return positions.sorted().map { rules[$0].reference }
     }
 
+    /// The rules that might apply to this request (judged without its body) and may not
+    /// be skipped: they route it, answer it, or change a body or status
+    /// (``CompiledRule/onlyEditsHeaders`` is false). A task the platform cannot carry
+    /// through the rules fails when this is not empty.
+    func rulesThatMustNotBeSkipped(for request: HTTPRequest) -> [RuleReference] {
+        var head = request
+        head.body = nil
+        var positions: [Int] = []
+        forEachRuleThatMightApply(to: head) { position, rule in
+            if !rule.onlyEditsHeaders { positions.append(position) }
+            return true
+        }
+        return positions.sorted().map { rules[$0].reference }
+    }
+
     /// Calls `body` with each candidate rule whose conditions might hold (`json`/`body`
     /// tests count as "might" while the body is nil) until it returns false.
     private func forEachRuleThatMightApply(to request: HTTPRequest, _ body: (Int, CompiledRule) -> Bool) {
