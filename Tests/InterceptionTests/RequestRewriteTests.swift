@@ -31,6 +31,27 @@ struct RequestRewriteTests {
         #expect(lowered["x-secret"] == nil)
     }
 
+    @Test("a made-up host is routed to a local server whose HOST:PORT comes from the app's configuration")
+    func routedByConfiguration() async throws {
+        let ruleSet = try RuleSet(source: """
+            rule "to the local server" {
+                when host == "api.made-up.invalid"
+                request { set-host "${env.API_HOSTPORT}" }
+            }
+            """, name: "route.rules")
+        let hostPort = "127.0.0.1:\(LoopbackServer.shared.port)"
+        let rewriter = Rewriter(pipeline: Pipeline(ruleSets: [ruleSet], environment: .fixed(now: 0, variables: ["API_HOSTPORT": hostPort])))
+        defer { rewriter.uninstall() }
+        let configuration = URLSessionConfiguration.ephemeral
+        rewriter.install(in: configuration)
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let reply = await Caller.async.fetch(URLRequest(url: try #require(URL(string: "http://api.made-up.invalid/headers?probe=1"))), in: session)
+        #expect(reply.error == nil)
+        #expect(reply.status == 200)
+        #expect(LoopbackServer.shared.requests.contains { $0.target == "/headers?probe=1" })
+    }
+
     @Test("query parameters and the URL are rewritten")
     func urlParts() async throws {
         let harness = try Harness("""

@@ -25,9 +25,18 @@ enum TemplateSource: Sendable, Hashable {
     /// `${uuid}`.
     case uuid
 
+    /// Whether the value is the developer's configuration (`${env.NAME}`: the process
+    /// environment or the app's ``EvaluationEnvironment/variables``), not request data: in
+    /// a URL it lays out structure as the rule's own text does (a scheme, `HOST:PORT`, a
+    /// whole base URL), never with whitespace or control characters.
+    var isConfiguration: Bool {
+        if case .env = self { return true }
+        return false
+    }
+
     /// Whether the value is text from the request's URL, already in its encoded form (`${path}`,
     /// `${url}`, `${host}`, a group of a regex on the URL): it goes into a URL as it is.
-    /// Every other value is data (decoded query values, headers, JSON, environment), which is
+    /// Every other value but configuration is data (decoded query values, headers, JSON), which is
     /// encoded for the part of a URL it lands in and can never change that URL's structure.
     var isURLText: Bool {
         switch self {

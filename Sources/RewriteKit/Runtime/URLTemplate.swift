@@ -16,8 +16,11 @@
 /// A value that cannot go where it lands fails the whole action (the caller leaves the URL as
 /// it was and traces why). Values that are URL text of the request itself (`${path}`, `${url}`,
 /// `${host}`, groups of regexes on the URL) keep their own encoding and structure: they shape
-/// the URL like the rule's own text does (`set-url "http://127.0.0.1:8080${path}"`). A template
-/// whose literal text has no `://` (`set-url "${header.X-Target}"`) names a whole URL.
+/// the URL like the rule's own text does (`set-url "http://127.0.0.1:8080${path}"`). So do the
+/// developer's configuration values (`${env.NAME}`: `set-host "${env.API_HOSTPORT}"` with
+/// `127.0.0.1:8080`, `set-url "${env.BASE_URL}${path}"`), which are the rule author's own text
+/// kept elsewhere, once checked to hold no whitespace or control character. A template whose
+/// literal and configuration text has no `://` (`set-url "${header.X-Target}"`) names a whole URL.
 enum URLTemplate {
     /// The part of a URL a piece of a template lands in.
     enum Component {
@@ -25,7 +28,12 @@ enum URLTemplate {
     }
 
     /// The URL for `set-url`, or why it cannot be built.
-    static func url(_ parts: [RenderedPart]) -> Result<String, Failure> {
+    static func url(_ rendered: [RenderedPart]) -> Result<String, Failure> {
+        let parts: [RenderedPart]
+        switch layingOutConfiguration(rendered) {
+        case .success(let laidOut): parts = laidOut
+        case .failure(let failure): return .failure(failure)
+        }
         let literal = parts.reduce(into: "") { text, part in if case .literal(let piece) = part { text += piece } }
         guard literal.contains("://") else {
             // No structure in the rule's own text: the values together name the whole URL.
@@ -68,13 +76,13 @@ enum URLTemplate {
     struct Failure: Error, CustomStringConvertible {
         /// The placeholder, as written (`${query.id}`).
         let placeholder: String
-        /// The part of the URL.
-        let component: Component
+        /// The part of the URL, when the value landed in one.
+        let component: Component?
         /// What the value holds that the part cannot.
         let problem: String
 
         var description: String {
-            "the value of \(placeholder) cannot go in the URL's \(component.name): \(problem)"
+            "the value of \(placeholder) cannot go in the URL\(component.map { "'s \($0.name)" } ?? ""): \(problem)"
         }
     }
 
@@ -97,9 +105,36 @@ enum URLTemplate {
     /// The first private-use scalar marking a placeholder in a skeleton.
     private static let firstMarker: UInt32 = 0xF_0000
 
-    /// Replaces each data value by a marker (URL text goes in as it is), lays the skeleton out
-    /// with `layout`, then puts each data value back encoded for its component.
-    private static func compose(_ parts: [RenderedPart], layout: (String) -> Layout?) -> Result<String, Failure> {
+    /// The parts with each configuration value turned into literal text, or the first
+    /// configuration value that holds whitespace or a control character.
+    private static func layingOutConfiguration(_ parts: [RenderedPart]) -> Result<[RenderedPart], Failure> {
+        guard parts.contains(where: { if case .value(_, let source) = $0 { source.isConfiguration } else { false } }) else {
+            return .success(parts)
+        }
+        var laidOut: [RenderedPart] = []
+        laidOut.reserveCapacity(parts.count)
+        for part in parts {
+            guard case .value(let value, let source) = part, source.isConfiguration else {
+                laidOut.append(part)
+                continue
+            }
+            if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+                return .failure(Failure(placeholder: "${\(source.spelling)}", component: nil, problem: "it holds whitespace or a control character"))
+            }
+            laidOut.append(.literal(value))
+        }
+        return .success(laidOut)
+    }
+
+    /// Replaces each data value by a marker (URL text and configuration go in as they are),
+    /// lays the skeleton out with `layout`, then puts each data value back encoded for its
+    /// component.
+    private static func compose(_ rendered: [RenderedPart], layout: (String) -> Layout?) -> Result<String, Failure> {
+        let parts: [RenderedPart]
+        switch layingOutConfiguration(rendered) {
+        case .success(let laidOut): parts = laidOut
+        case .failure(let failure): return .failure(failure)
+        }
         var skeleton = String.UnicodeScalarView()
         var markerOffsets: [Int] = []
         var count = 0
