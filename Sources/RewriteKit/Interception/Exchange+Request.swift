@@ -130,19 +130,12 @@ extension Exchange {
         }
     }
 
-    /// Upload progress of the inner task, passed on to the app's delegate as URLSession
-    /// reports it for a plain load (corelibs; Apple platforms report it themselves).
+    /// Upload progress of the inner task, passed on to the app's delegate (a session
+    /// delegate, or the delegate of one call) as URLSession reports it for a plain load
+    /// (corelibs; Apple platforms report it themselves).
     func innerDidSendBodyData(_ sent: Int64, total: Int64, expected: Int64) {
-        #if canImport(FoundationNetworking)
-        guard !isStopped, loading.receivesChunks, let session = loading.session, let outerTask = loading.task,
-              let delegate = loading.delegate
-        else { return }
-        let call = UncheckedBox((session, outerTask, delegate))
-        session.delegateQueue.addOperation {
-            let (session, outerTask, delegate) = call.value
-            delegate.urlSession(session, task: outerTask, didSendBodyData: sent, totalBytesSent: total, totalBytesExpectedToSend: expected)
-        }
-        #endif
+        guard !isStopped else { return }
+        loading.progressDelegate?.didSendBodyData(sent, total: total, expected: expected)
     }
 }
 

@@ -131,9 +131,13 @@ extension Exchange {
         isFinished = true
         let body = Data(response.body)
         captureHop(error: nil, source: source)
+        let perCallDelegate = loading.perCall
         channel.send(finishing: true) { protocolObject, client in
             client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed)
-            if !body.isEmpty { client.urlProtocol(protocolObject, didLoad: body) }
+            if !body.isEmpty {
+                perCallDelegate?.didReceive(body)
+                client.urlProtocol(protocolObject, didLoad: body)
+            }
             client.urlProtocolDidFinishLoading(protocolObject)
         }
         hop.bytesReceived = body.count

@@ -101,7 +101,17 @@ final class Exchange: @unchecked Sendable {
         } ?? .network)
         let urlError = error as? URLError ?? URLError(.unknown)
         captureHop(error: urlError, source: source)
-        channel.send(finishing: true) { $1.urlProtocol($0, didFailWithError: error) }
+        // The delegate of one call (corelibs) hears a response and the data that came
+        // before a failure mid-body, as on a plain load; a completion handler only the error.
+        let perCall = reception.headDelivered ? nil : loading.perCall
+        let partial = reception.network.map { ($0, reception.body) }
+        channel.send(finishing: true) { protocolObject, client in
+            if let perCall, let (response, body) = partial {
+                client.urlProtocol(protocolObject, didReceive: response, cacheStoragePolicy: .notAllowed)
+                if !body.isEmpty { perCall.didReceive(body) }
+            }
+            client.urlProtocol(protocolObject, didFailWithError: error)
+        }
         endHop(error: urlError, source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
     }
 

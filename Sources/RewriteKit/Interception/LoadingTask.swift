@@ -25,9 +25,15 @@ struct LoadingTask: @unchecked Sendable {
     /// chunk for completion handlers, so their body must arrive in one `didLoad`; Apple
     /// platforms accumulate every chunk for every caller.
     let receivesChunks: Bool
-    /// The session that owns the task, when the task has a delegate to talk to (corelibs;
-    /// nil on Apple platforms, where the loader talks to the app's delegate itself).
+    /// The session that owns the task (corelibs; nil on Apple platforms, where the loader
+    /// talks to the app's delegates itself).
     let session: URLSession?
+    /// The delegate of one call (`data(for:delegate:)`, `upload(for:from:delegate:)` …) on
+    /// corelibs, which keeps it in the session's task registry, not in `task.delegate`. A
+    /// plain load gives it the response (corelibs' client does that for any protocol), each
+    /// chunk of data and upload progress (corelibs' own HTTP protocol does those itself, so
+    /// the interceptor must).
+    let perCallDelegate: URLSessionTaskDelegate?
     /// An upload task's body as the task holds it (corelibs).
     let uploadBody: UploadBody?
 
@@ -54,26 +60,27 @@ struct LoadingTask: @unchecked Sendable {
         default: kind = .other
         }
         #if canImport(FoundationNetworking)
-        // The session is needed only to talk to the app's delegate, so only a task with
-        // one pays for reading it.
-        let delegated = task?.delegate != nil
-        let session = delegated ? task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession : nil
+        // Every data and upload task reads its session: the registry tells whether a
+        // session delegate, or the delegate of one call, hears it.
+        let session = task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession
         self.session = session
         if kind == .upload {
             uploadBody = task.flatMap { StoredProperty.value("knownBody", of: $0) }.map(Self.uploadBody) ?? .fromDelegate
         } else {
             uploadBody = nil
         }
-        if let task, let session {
-            receivesChunks = Self.registryBehaviour(of: task, in: session) == "callDelegate"
-        } else {
-            // No delegate hears the task: only a completion handler (or nothing) takes the body.
-            receivesChunks = false
-        }
+        let behaviour = task.flatMap { task in session.flatMap { Self.registryBehaviour(of: task, in: $0) } }
+        // Without a session delegate, "callDelegate" means nobody hears chunks: only a
+        // completion handler (or nothing) takes the body.
+        receivesChunks = behaviour?.name == "callDelegate" && task?.delegate != nil
+        perCallDelegate = behaviour?.name == "dataCompletionHandlerWithTaskDelegate"
+            ? behaviour?.payload.flatMap { Mirror(reflecting: $0).children.dropFirst().first?.value }.flatMap(Self.delegate(in:))
+            : nil
         #else
         session = nil
         uploadBody = nil
         receivesChunks = true
+        perCallDelegate = nil
         #endif
     }
 
@@ -96,20 +103,26 @@ struct LoadingTask: @unchecked Sendable {
         }
     }
 
-    /// The name of the session's registry behaviour for the task (`callDelegate`,
-    /// `dataCompletionHandler`, …), if it can be read.
-    private static func registryBehaviour(of task: URLSessionTask, in session: URLSession) -> String? {
+    /// The session's registry behaviour for the task: its case name (`callDelegate`,
+    /// `dataCompletionHandler`, `dataCompletionHandlerWithTaskDelegate`, …) and payload,
+    /// if it can be read. The registry is `[Int: _Behaviour]` keyed by task identifier;
+    /// one cast reaches the entry without reflecting on every other task's.
+    static func registryBehaviour(of task: URLSessionTask, in session: URLSession) -> (name: String, payload: Any?)? {
         guard let registry = StoredProperty.value("taskRegistry", of: session),
-              let behaviours = StoredProperty.value("behaviours", of: registry)
+              let behaviours = StoredProperty.value("behaviours", of: registry) as? [Int: Any],
+              let behaviour = behaviours[task.taskIdentifier]
         else { return nil }
-        let identifier = task.taskIdentifier
-        for child in Mirror(reflecting: behaviours).children {
-            let pair = Mirror(reflecting: child.value).children.map(\.value)
-            guard pair.count == 2, pair[0] as? Int == identifier else { continue }
-            let behaviour = Mirror(reflecting: pair[1])
-            return behaviour.children.first?.label ?? String(describing: pair[1])
-        }
-        return nil
+        let mirror = Mirror(reflecting: behaviour)
+        guard let payload = mirror.children.first else { return (String(describing: behaviour), nil) }
+        return (payload.label ?? String(describing: behaviour), payload.value)
+    }
+
+    /// A delegate held in an optional inside reflected storage.
+    private static func delegate(in value: Any) -> URLSessionTaskDelegate? {
+        if let delegate = value as? URLSessionTaskDelegate { return delegate }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return nil }
+        return mirror.children.first?.value as? URLSessionTaskDelegate
     }
     #endif
 }

@@ -21,6 +21,19 @@ enum CallerMode: String, Sendable, CaseIterable {
     case download
     /// `dataTask(with:completionHandler:)` with an `httpBodyStream` that fails two thirds in.
     case failingStream
+    /// `data(for:delegate:)`: a delegate for this call only, on a session without one.
+    case asyncDelegate
+    /// `upload(for:from:delegate:)`.
+    case asyncUploadDelegate
+    /// `upload(for:fromFile:delegate:)`.
+    case asyncUploadFileDelegate
+    /// `download(for:delegate:)`.
+    case asyncDownloadDelegate
+
+    /// Whether the delegate is given to one call rather than to the session.
+    var hasPerCallDelegate: Bool {
+        [.asyncDelegate, .asyncUploadDelegate, .asyncUploadFileDelegate, .asyncDownloadDelegate].contains(self)
+    }
 }
 
 /// One row of the differential table: a request, how the app makes it and answers its
@@ -68,7 +81,7 @@ extension DifferentialCase {
     /// Every case.
     static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads
 
-    private static let readers: [CallerMode] = [.completionHandler, .async, .delegate]
+    private static let readers: [CallerMode] = [.completionHandler, .async, .delegate, .asyncDelegate]
 
     /// Responses of every shape, through each way of reading them.
     static let responses: [DifferentialCase] = readers.flatMap { caller in
@@ -173,5 +186,8 @@ extension DifferentialCase {
         DifferentialCase(name: "data task with a body stream", method: "POST", path: "/post", body: upload, caller: .dataStream),
         DifferentialCase(name: "download", path: "/bytes/5000?seed=9", caller: .download),
         DifferentialCase(name: "body stream fails after 2,000 of 3,000 bytes", method: "POST", path: "/post", body: upload, caller: .failingStream),
+        DifferentialCase(name: "upload from data", method: "POST", path: "/post", body: upload, caller: .asyncUploadDelegate),
+        DifferentialCase(name: "upload from a file", method: "POST", path: "/post", body: upload, caller: .asyncUploadFileDelegate),
+        DifferentialCase(name: "download", path: "/bytes/5000?seed=9", caller: .asyncDownloadDelegate),
     ]
 }

@@ -45,7 +45,7 @@ enum DifferentialRunner {
         request.setValue(caseID, forHTTPHeaderField: "X-Unechoed-Case")
         request.setValue("connectionID", forHTTPHeaderField: "X-Unechoed-Omit")
         for (name, value) in testCase.headers { request.setValue(value, forHTTPHeaderField: name) }
-        if testCase.caller == .completionHandler || testCase.caller == .async || testCase.caller == .delegate {
+        if [.completionHandler, .async, .delegate, .asyncDelegate].contains(testCase.caller) {
             request.httpBody = testCase.body
         }
         var observation = await run(request, testCase: testCase, configuration: configuration, baseURL: server.baseURL)
@@ -62,10 +62,11 @@ enum DifferentialRunner {
 
     private static func run(_ request: URLRequest, testCase: DifferentialCase, configuration: URLSessionConfiguration, baseURL: URL) async -> AppObservation {
         let body = testCase.body ?? Data()
-        let needsDelegate = [.delegate, .uploadData, .uploadStream].contains(testCase.caller)
+        let needsDelegate = [.delegate, .uploadData, .uploadStream].contains(testCase.caller) || testCase.caller.hasPerCallDelegate
         let script = testCase.script ?? (needsDelegate ? DelegateScript() : nil)
         let delegate = script.map { ObservingDelegate(script: $0, baseURL: baseURL, streamBody: body) }
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(
+            configuration: configuration, delegate: testCase.caller.hasPerCallDelegate ? nil : delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let result = OneShot<AppObservation>()
         let callbacks: @Sendable () -> [AppObservation.Callback] = { delegate?.callbacks ?? [] }
@@ -117,6 +118,36 @@ enum DifferentialRunner {
             task = session.uploadTask(with: request, from: body)
         case .uploadStream:
             task = session.uploadTask(withStreamedRequest: request)
+        case .asyncDelegate, .asyncUploadDelegate, .asyncUploadFileDelegate, .asyncDownloadDelegate:
+            task = nil
+            let caller = testCase.caller
+            let perCall = delegate
+            swiftTask = Task {
+                startDeadline()
+                do {
+                    let (data, response): (Data, URLResponse)
+                    switch caller {
+                    case .asyncUploadDelegate:
+                        (data, response) = try await session.upload(for: request, from: body, delegate: perCall)
+                    case .asyncUploadFileDelegate:
+                        let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
+                        try? body.write(to: file)
+                        (data, response) = try await session.upload(for: request, fromFile: file, delegate: perCall)
+                    case .asyncDownloadDelegate:
+                        let (location, downloaded) = try await session.download(for: request, delegate: perCall)
+                        (data, response) = ((try? Data(contentsOf: location)) ?? Data(), downloaded)
+                    default:
+                        (data, response) = try await session.data(for: request, delegate: perCall)
+                    }
+                    // The delegate's callbacks wait on the session's serial delegate queue
+                    // while the call returns at once (plain too): let them run first.
+                    await withCheckedContinuation { continuation in session.delegateQueue.addOperation { continuation.resume() } }
+                    finish(data, response, nil)
+                } catch {
+                    await withCheckedContinuation { continuation in session.delegateQueue.addOperation { continuation.resume() } }
+                    finish(nil, nil, error)
+                }
+            }
         case .async:
             task = nil
             swiftTask = Task {

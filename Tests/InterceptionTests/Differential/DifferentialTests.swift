@@ -50,9 +50,9 @@ extension DifferentialCase {
     /// protocol cannot see).
     var goesThroughTheRules: Bool {
         #if canImport(FoundationNetworking)
-        caller != .download
+        caller != .download && caller != .asyncDownloadDelegate
         #else
-        ![.uploadData, .uploadFile, .uploadStream].contains(caller)
+        ![.uploadData, .uploadFile, .uploadStream, .asyncUploadDelegate, .asyncUploadFileDelegate].contains(caller)
         #endif
     }
 }
