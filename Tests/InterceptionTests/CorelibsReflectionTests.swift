@@ -1,0 +1,78 @@
+#if canImport(FoundationNetworking)
+import Foundation
+import FoundationNetworking
+@testable import RewriteKit
+import Testing
+
+/// On swift-corelibs-foundation the interceptor reads a few facts that have no public API
+/// from corelibs' stored properties (``StoredProperty``), and falls back to a slower or
+/// poorer path if a corelibs upgrade renames them. These tests fail when a fallback would
+/// silently take over: each fact must come from the fast path.
+@Suite("corelibs reflection: the fast path is the one taken")
+struct CorelibsReflectionTests {
+    final class SessionDelegate: NSObject, URLSessionDataDelegate {}
+
+    @Test("the exchange context is a member of URLSession's own queue hierarchy, not the locked fallback")
+    func contextIsSharedQueue() {
+        let context = ExchangeContext()
+        #expect(context.receivesCallbacksDirectly)
+        #expect(!context.needsLock)
+    }
+
+    @Test("a task's session, its registry behaviour and an upload task's body are read")
+    func taskFacts() throws {
+        let url = LoopbackServer.shared.url("/get")
+        let delegated = URLSession(configuration: .ephemeral, delegate: SessionDelegate(), delegateQueue: nil)
+        defer { delegated.invalidateAndCancel() }
+        let chunked = LoadingTask(delegated.dataTask(with: url))
+        #expect(chunked.session === delegated)
+        #expect(chunked.receivesChunks, "a session delegate hears chunks: registry behaviour callDelegate")
+
+        let plain = URLSession(configuration: .ephemeral)
+        defer { plain.invalidateAndCancel() }
+        let handled = plain.dataTask(with: url) { _, _, _ in }
+        #expect(LoadingTask.registryBehaviour(of: handled, in: plain)?.name == "dataCompletionHandler")
+        #expect(!LoadingTask(handled).receivesChunks)
+
+        var post = URLRequest(url: url)
+        post.httpMethod = "POST"
+        guard case .data(let body)? = LoadingTask(plain.uploadTask(with: post, from: Data("abc".utf8))).uploadBody else {
+            Issue.record("an upload task's data body was not read (knownBody)")
+            return
+        }
+        #expect(body == Data("abc".utf8))
+    }
+
+    @Test("the delegate of one call is found in the task registry")
+    func perCallDelegate() async throws {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        let delegate = SessionDelegate()
+        let call = Task { try? await session.data(for: URLRequest(url: LoopbackServer.shared.url("/delay/5")), delegate: delegate) }
+        defer { call.cancel() }
+        var task: URLSessionTask?
+        try await waitUntil {
+            task = Self.tasks(of: session).first
+            return task != nil
+        }
+        guard let task else {
+            Issue.record("the call's task never appeared")
+            return
+        }
+        let loading = LoadingTask(task)
+        #expect(loading.perCallDelegate === delegate)
+        #expect(loading.perCall != nil)
+    }
+
+    static func tasks(of session: URLSession) -> [URLSessionTask] {
+        let found = Locked<[URLSessionTask]>([])
+        let done = DispatchSemaphore(value: 0)
+        session.getAllTasks { tasks in
+            found.withLock { $0 = tasks }
+            done.signal()
+        }
+        done.wait()
+        return found.withLock { $0 }
+    }
+}
+#endif
