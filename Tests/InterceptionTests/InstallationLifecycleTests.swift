@@ -130,6 +130,21 @@ struct InstallationLifecycleTests {
         #expect(await tag(session) == nil, "uninstall() ends it")
     }
 
+    @Test("settings the app makes after install(in:) and before making the session count, as for the session itself")
+    func settingsAfterInstall() async throws {
+        let rewriter = try Self.tagging("late")
+        defer { rewriter.uninstall() }
+        let configuration = URLSessionConfiguration.ephemeral
+        rewriter.install(in: configuration)
+        configuration.httpAdditionalHeaders = ["X-Configured-Late": "yes"]
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let reply = await Caller.async.fetch(URLRequest(url: LoopbackServer.shared.url("/headers")), in: session)
+        let headers = (jsonObject(reply.data)?["headers"] as? [String: String]) ?? [:]
+        #expect(headers["X-Tag"] == "late", "the positive control: the request went through the rules")
+        #expect(headers["X-Configured-Late"] == "yes")
+    }
+
     @Test("an idle installation holds no session: made on first use, released when idle, made again")
     func idleInstallationHoldsNoSession() async throws {
         let rewriter = try Self.tagging("idle")

@@ -8,6 +8,11 @@ import FoundationNetworking
 ///
 /// The inner session is made from a copy of the app's configuration, so timeouts,
 /// cookie storage, caches, proxies and TLS settings behave as without the interceptor.
+/// The configuration is read when the installation's first request comes, not when it
+/// is installed, so settings the app makes after `install(in:)` and before it makes the
+/// session (`httpAdditionalHeaders`, cookie policies, timeouts …) count, as they do for
+/// the session itself.
+///
 /// Two settings change, because the rules must see and own what they govern: the
 /// configuration's `httpAdditionalHeaders` and the cookies of its cookie storage are put
 /// into each request before the rules run, and the inner session adds neither again.
@@ -21,10 +26,6 @@ final class Interceptor: Sendable {
     let core: RewriterCore
     /// The class placed in the app's configuration.
     let protocolClass: InterceptingURLProtocol.Type
-    /// What the app's configuration adds to each request.
-    let requestDefaults: RequestDefaults
-    /// The inner session.
-    let forwarding: ForwardingSession
     /// The `cache` clause's memory, for this installation only.
     let cache: ResponseCache
     /// The uses of `times` rules by this installation's requests.
@@ -33,13 +34,58 @@ final class Interceptor: Sendable {
     let reportedTasks = Locked<[ObjectIdentifier]>([])
     private let installed = Locked(true)
 
+    /// What the app's configuration says, read at the first request.
+    private struct Settings {
+        let requestDefaults: RequestDefaults
+        let forwarding: ForwardingSession
+    }
+
+    /// The app's configuration until its first request reads it, then what it said.
+    private enum Configuration {
+        case unread(URLSessionConfiguration)
+        case read(Settings)
+    }
+
+    private let configuration: Locked<Configuration>
+    private let idleTimeout: TimeInterval
+
     /// - Parameter idleTimeout: how long the inner session outlives its last task.
     init(number: Int, core: RewriterCore, configuration: URLSessionConfiguration, idleTimeout: TimeInterval = 10) {
         self.number = number
         self.core = core
-        let protocolClass = InterceptingURLProtocol.subclass(for: number)
-        self.protocolClass = protocolClass
-        requestDefaults = RequestDefaults(configuration)
+        protocolClass = InterceptingURLProtocol.subclass(for: number)
+        self.configuration = Locked(.unread(configuration))
+        self.idleTimeout = idleTimeout
+        cache = ResponseCache(byteLimit: core.cacheByteLimit)
+    }
+
+    deinit {
+        if case .read(let settings) = configuration.withLock({ $0 }) { settings.forwarding.invalidate() }
+    }
+
+    /// What the app's configuration adds to each request.
+    var requestDefaults: RequestDefaults { settings.requestDefaults }
+    /// The inner session.
+    var forwarding: ForwardingSession { settings.forwarding }
+
+    private var settings: Settings {
+        configuration.withLock { state in
+            switch state {
+            case .read(let settings):
+                return settings
+            case .unread(let app):
+                let settings = Settings(requestDefaults: RequestDefaults(app), forwarding: Self.forwardingSession(for: app, excluding: protocolClass, idleTimeout: idleTimeout))
+                state = .read(settings)
+                return settings
+            }
+        }
+    }
+
+    /// The inner session for the app's configuration: a copy without this installation's
+    /// class, header defaults or cookie handling.
+    private static func forwardingSession(
+        for configuration: URLSessionConfiguration, excluding protocolClass: AnyClass, idleTimeout: TimeInterval
+    ) -> ForwardingSession {
         let inner = (configuration.copy() as? URLSessionConfiguration) ?? .default
         // The app's classes minus this one, then the built-in ones if missing: a
         // session whose list handles nothing falls back to the registered classes,
@@ -51,12 +97,7 @@ final class Interceptor: Sendable {
         inner.protocolClasses = classes
         inner.httpAdditionalHeaders = nil
         inner.httpShouldSetCookies = false
-        forwarding = ForwardingSession(configuration: inner, idleTimeout: idleTimeout)
-        cache = ResponseCache(byteLimit: core.cacheByteLimit)
-    }
-
-    deinit {
-        forwarding.invalidate()
+        return ForwardingSession(configuration: inner, idleTimeout: idleTimeout)
     }
 
     /// Whether the installation still takes new requests.
