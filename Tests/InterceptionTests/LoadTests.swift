@@ -116,6 +116,90 @@ extension TimingSensitive {
             #expect(after.status == 200)
         }
 
+        /// The outside suite's storm: a response rule that edits the body, so cancels land
+        /// while the body is buffered, handed to the worker, edited and delivered. Cancel
+        /// points come from a seeded generator (the seed is in the failure message), so a
+        /// failing run can be replayed; `Scripts/stress.sh` runs it beside busy loops.
+        @Test("1,000 start/cancel cycles through a response inject-json, 3 in 4 cancelled at a random moment")
+        func cancelStormThroughBodyEdit() async throws {
+            let harness = try Harness("""
+                rule "inject" {
+                    when path == "/get"
+                    response { inject-json "edited" true }
+                }
+                """)
+            let seed = UInt64.random(in: 1...UInt64.max)
+            var generator = SplitMix64(seed: seed)
+            let plan = (0..<1_000).map { _ in (cancel: generator.next() % 4 != 0, after: Int(generator.next() % 3_000)) }
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for (cancel, after) in plan {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            let task = harness.session.dataTask(with: harness.url("/get")) { data, _, error in
+                                if let error { return continuation.resume(returning: "\((error as? URLError)?.code ?? .unknown)") }
+                                let edited = jsonObject(data ?? Data())?["edited"] as? Bool
+                                continuation.resume(returning: edited == true ? "edited" : "unedited")
+                            }
+                            task.resume()
+                            if cancel {
+                                DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(after)) { task.cancel() }
+                            }
+                        }
+                    }
+                }
+                var all: [String] = []
+                for await outcome in group { all.append(outcome) }
+                return all
+            }
+            #expect(outcomes.count == plan.count, "seed \(seed)")
+            let unexpected = outcomes.filter { $0 != "edited" && $0 != "\(URLError.Code.cancelled)" }
+            #expect(unexpected.isEmpty, "seed \(seed): \(unexpected.prefix(5))")
+            // Every request that was not cancelled was edited: the positive control.
+            #expect(outcomes.filter { $0 == "edited" }.count >= plan.filter { !$0.cancel }.count, "seed \(seed)")
+            try await waitUntil { harness.rewriter.requestsInFlight == 0 }
+            #expect(harness.rewriter.requestsInFlight == 0, "seed \(seed)")
+        }
+
+        @Test("sessions invalidated and cancelled with requests in flight: every task ends, nothing traps")
+        func invalidationStorm() async throws {
+            let harness = try Harness("""
+                rule "inject" {
+                    when path == "/get" or path == "/drip"
+                    response { inject-json "edited" true }
+                }
+                """)
+            let outcomes = await withTaskGroup(of: [String].self) { group in
+                for round in 0..<40 {
+                    group.addTask {
+                        let session = URLSession(configuration: harness.configuration)
+                        let results = Locked<[String]>([])
+                        let done = OneShot<Void>()
+                        let remaining = Locked(5)
+                        for index in 0..<5 {
+                            let path = index.isMultiple(of: 2) ? "/get" : "/drip?numbytes=10&duration=0.2&delay=0"
+                            session.dataTask(with: harness.url(path)) { _, _, error in
+                                results.withLock { $0.append(error.map { "\(($0 as? URLError)?.code ?? .unknown)" } ?? "ok") }
+                                if remaining.withLock({ $0 -= 1; return $0 == 0 }) { done.send(()) }
+                            }.resume()
+                        }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(round * 250)) {
+                            round.isMultiple(of: 2) ? session.invalidateAndCancel() : session.finishTasksAndInvalidate()
+                        }
+                        await done.value()
+                        return results.withLock { $0 }
+                    }
+                }
+                var all: [String] = []
+                for await outcome in group { all += outcome }
+                return all
+            }
+            #expect(outcomes.count == 200)
+            #expect(outcomes.allSatisfy { $0 == "ok" || $0 == "\(URLError.Code.cancelled)" }, "\(outcomes.filter { $0 != "ok" }.prefix(5))")
+            #expect(outcomes.contains("ok"), "the positive control: finishTasksAndInvalidate lets requests finish")
+            try await waitUntil { harness.rewriter.requestsInFlight == 0 }
+            #expect(harness.rewriter.requestsInFlight == 0)
+        }
+
         /// corelibs traps (`fatalError`, the whole app gone) when a redirect answer or a
         /// response disposition reaches a task that was cancelled meanwhile. The interceptor
         /// cancels its inner tasks whenever the app cancels, so it must never answer one it
@@ -169,5 +253,22 @@ private final class SlowRedirectDelegate: NSObject, URLSessionTaskDelegate, @unc
         DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...2_000))) {
             completionHandler(request)
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a storm's cancel points can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

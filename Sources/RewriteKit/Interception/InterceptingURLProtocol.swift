@@ -31,6 +31,8 @@ class InterceptingURLProtocol: URLProtocol {
     private var interceptor: Interceptor?
     /// The load in progress; read and written only in the loading context.
     private var exchange: Exchange?
+    /// Whether `startLoading` failed the task itself (no exchange).
+    private var finishedDirectly = false
     #if canImport(FoundationNetworking)
     /// The built-in HTTP protocol, for tasks handed over untouched.
     private var handover: URLProtocol?
@@ -128,6 +130,7 @@ class InterceptingURLProtocol: URLProtocol {
         guard let interceptor else {
             // Only on Apple platforms, and only if the installation vanished between
             // `canInit` and here, which its grace period prevents.
+            finishedDirectly = true
             client?.urlProtocol(self, didFailWithError: URLError(.cancelled))
             return
         }
@@ -139,6 +142,14 @@ class InterceptingURLProtocol: URLProtocol {
     override func stopLoading() {
         #if canImport(FoundationNetworking)
         handover?.stopLoading()
+        // corelibs' `cancel()` takes the protocol, then later calls `stopLoading()` and
+        // `client.urlProtocol(_:didFailWithError:)` on it. When the load finished in
+        // between, the task may already have left its session's registry, and that
+        // client call traps ("Trying to access a behaviour for a task that in not in the
+        // registry"): a cancel racing a completion crashed the app. Its own HTTP protocol
+        // narrows the window by finishing on the task's queue; this one closes it: once
+        // the terminal client call is made, nothing may reach the client again.
+        if finishedDirectly || exchange?.isFinished == true, handover == nil { client = nil }
         #endif
         exchange?.stop()
     }
@@ -153,6 +164,7 @@ class InterceptingURLProtocol: URLProtocol {
         #endif
         // On Apple platforms `canInit(with:)` let the task come here only for such a rule.
         let rule = blocking.first ?? interceptor?.rulesThatMightApply(to: request).first
+        finishedDirectly = true
         guard let rule else {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
             return
@@ -170,6 +182,7 @@ class InterceptingURLProtocol: URLProtocol {
         guard let task, let builtin = URLSessionConfiguration.default.protocolClasses?.first as? URLProtocol.Type,
               builtin != Self.self
         else {
+            finishedDirectly = true
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
             return
         }
