@@ -128,8 +128,22 @@ struct LiveReloadTests {
         defer { setup.tearDown() }
         let follower = setup.rewriter.followRuleFiles([setup.file], checkingEvery: 0.02)
         follower.stop()
+        // The positive control: a second rewriter following the same file at the same
+        // pace sees the edit, so the stopped one had every chance to.
+        let control = try Setup(version: 1)
+        defer { control.tearDown() }
+        let running = control.rewriter.followRuleFiles([setup.file], checkingEvery: 0.02)
+        defer { running.stop() }
         try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        var controlSaw = try await control.stamps()
+        let deadline = Date().addingTimeInterval(30)
+        while controlSaw != ("2", "2"), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            controlSaw = try await control.stamps()
+        }
+        #expect(controlSaw == ("2", "2"))
+        // Give the stopped follower two more of its periods after the control saw the edit.
+        try await Task.sleep(nanoseconds: 40_000_000)
         #expect(try await setup.stamps() == ("1", "1"))
     }
 }

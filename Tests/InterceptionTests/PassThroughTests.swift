@@ -35,15 +35,27 @@ struct PassThroughTests {
                 when host == "api.example.com"
                 request { set-header "X-Touched" "yes" }
             }
+            rule "control" {
+                when path == "/anything/control"
+                request { set-header "X-Touched" "yes" }
+            }
             """)
         let reply = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: harness.session)
         #expect(reply.status == 200)
         #expect(!reply.text.contains("X-Touched"))
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // The positive control, on the same session right after: a request a rule is
+        // about is intercepted, and its `.finished` event comes after anything the first
+        // request could have caused (events arrive in order), so no sleep is needed.
+        let control = await Caller.async.fetch(URLRequest(url: harness.url("/anything/control")), in: harness.session)
+        #expect(control.text.contains("X-Touched"))
+        _ = await harness.finishedEvents()
         // Declined in canInit: no exchange, so no request events; the test session only
         // hears why no rule applied (one `.unmatched`, request ID 0).
-        #expect(harness.allEvents.map(\.kind) == [.unmatched])
-        #expect(harness.allEvents.first?.requestID == 0)
+        let events = harness.allEvents
+        #expect(events.first?.kind == .unmatched)
+        #expect(events.first?.requestID == 0)
+        #expect(events.filter { $0.kind != .unmatched }.allSatisfy { $0.url.hasSuffix("/anything/control") })
+        #expect(events.filter { $0.kind == .started }.count == 1)
     }
 
     @Test("the configuration's httpAdditionalHeaders are sent and visible to rules")

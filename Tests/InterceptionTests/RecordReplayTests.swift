@@ -173,8 +173,13 @@ struct RecordReplayTests {
 
         capture = nil
         #expect(await Caller.async.fetch(URLRequest(url: server.url("/bytes/10")), in: session).status == 200)
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(started.withLock { $0 } == 3, "a released capture intercepts nothing: the rewriter has no rules")
+        // The positive control: a new capture's request is intercepted. Its `.started`
+        // comes after anything the request above caused (events arrive in order).
+        let control = rewriter.startCapture()
+        #expect(await Caller.async.fetch(URLRequest(url: server.url("/bytes/11")), in: session).status == 200)
+        try await waitUntil { started.withLock { $0 } >= 4 }
+        control.stop()
+        #expect(started.withLock { $0 } == 4, "a released capture intercepts nothing: the rewriter has no rules; the one started is the control's")
     }
 
     @Test("a recording test session: the first run records, later runs replay offline, mode new appends what is missing")
