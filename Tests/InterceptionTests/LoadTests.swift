@@ -237,7 +237,7 @@ extension TimingSensitive {
             #expect(outcomes.count == count)
             let unexpected = outcomes.filter { $0 != "\(URLError.Code.cancelled)" && $0 != "status 200" }
             #expect(unexpected.isEmpty, "\(unexpected.prefix(5))")
-            try await Task.sleep(nanoseconds: 300_000_000)
+            try await waitUntil { harness.rewriter.requestsInFlight == 0 }
             #expect(harness.rewriter.requestsInFlight == 0)
         }
     }
