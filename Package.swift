@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
         .plugin(name: "RewriteRulesCheck", capability: .buildTool(), dependencies: ["rewrite"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
-        .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit"]),
+        .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit", "RewriteTestSupport"]),
         .testTarget(
             name: "InterceptionTests",
             dependencies: ["RewriteKit", "RewriteTesting", "RewriteTestSupport", "SharedSessionProbe", "LaunchedAppProbe"]),

@@ -1,5 +1,6 @@
 import Foundation
 import RewriteKit
+import RewriteTestSupport
 
 /// One generated rule: its text in the rule language and the same test for the naive baseline.
 ///
@@ -74,7 +75,7 @@ struct GeneratedRule {
 
     /// `count` requests, about half of them matching one rule (chosen at random, seeded).
     static func requests(count: Int, ruleCount: Int, seed: UInt64) -> [HTTPRequest] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         return (0..<count).map { salt in
             if generator.next() % 2 == 0 {
                 let index = Int(generator.next() % UInt64(ruleCount))
@@ -85,17 +86,3 @@ struct GeneratedRule {
     }
 }
 
-/// A small seeded random number generator, so every run measures the same requests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,9 +1,11 @@
+import RewriteTestSupport
+
 /// Realistic JSON bodies of a given size: an API page of user records with nested
 /// objects, arrays, numbers, booleans, nulls, escapes and non-ASCII text.
 enum JSONDocument {
     /// A JSON object of about `size` bytes: `{"users": [...], "meta": {...}}`.
     static func make(size: Int) -> [UInt8] {
-        var generator = SplitMix64(seed: UInt64(size))
+        var generator = SeededGenerator(seed: UInt64(size))
         let names = ["Ada Lovelace", "Grace Hopper", "Zoë Ångström", "李小龙", "Émile Zola", "O'Brien \\\"Obi\\\""]
         let cities = ["London", "Zürich", "東京", "São Paulo", "New York"]
         var body = #"{"users":["#

@@ -129,7 +129,7 @@ extension TimingSensitive {
                 }
                 """)
             let seed = UInt64.random(in: 1...UInt64.max)
-            var generator = SplitMix64(seed: seed)
+            var generator = SeededGenerator(seed: seed)
             let plan = (0..<1_000).map { _ in (cancel: generator.next() % 4 != 0, after: Int(generator.next() % 3_000)) }
             let outcomes = await withTaskGroup(of: String.self) { group in
                 for (cancel, after) in plan {
@@ -253,22 +253,5 @@ private final class SlowRedirectDelegate: NSObject, URLSessionTaskDelegate, @unc
         DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...2_000))) {
             completionHandler(request)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a storm's cancel points can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RewriteKit
+import RewriteTestSupport
 import Testing
 
 /// The groups of the first match of `pattern` in `text` (index 0 = whole match), or `nil` when it does not match.

@@ -1,3 +1,4 @@
+import RewriteTestSupport
 import Testing
 
 @testable import RewriteKit

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteTestSupport
 import Testing
 @testable import RewriteKit
 
