@@ -41,13 +41,21 @@ package enum SpawnedProcess {
         let (inPath, outPath, errPath) = (scratch.appendingPathComponent("in"), scratch.appendingPathComponent("out"), scratch.appendingPathComponent("err"))
         try input.write(to: inPath)
 
+        // On Darwin both types are opaque pointers (`void *` typedefs Swift sees as optional
+        // raw pointers, with no empty initializer), as swift-tools-support-core declares them;
+        // on Glibc they are structs.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, inPath.path, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         #if canImport(Darwin)
