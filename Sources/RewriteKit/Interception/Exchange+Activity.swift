@@ -125,20 +125,26 @@ extension Interceptor {
               let head = HTTPRequest(request, defaults: requestDefaults, body: nil)
         else { return }
         guard let task else { return reportUnmatched(head, requestID: 0) }
-        let first = reportedTasks.withLock { recent -> Bool in
+        if isFirstReport(about: task) { reportUnmatched(head, requestID: 0) }
+    }
+
+    /// Whether `task` has not been reported on recently: Apple platforms ask
+    /// `canInit(with:)` several times per task, and each task is reported once.
+    private func isFirstReport(about task: URLSessionTask) -> Bool {
+        reportedTasks.withLock { recent -> Bool in
             let id = ObjectIdentifier(task)
             guard !recent.contains(id) else { return false }
             recent.append(id)
             if recent.count > 256 { recent.removeFirst(recent.count - 256) }
             return true
         }
-        if first { reportUnmatched(head, requestID: 0) }
     }
 
     /// Sends `.bypassed` for a request the platform cannot carry through a URL protocol,
     /// naming the rules that were skipped: let through untouched, or failed with `error`
     /// when a rule may not be skipped.
-    func reportBypass(of request: URLRequest, reason: String, failedWith error: URLError? = nil) {
+    func reportBypass(of request: URLRequest, reason: String, failedWith error: URLError? = nil, task: URLSessionTask? = nil) {
+        if let task, !isFirstReport(about: task) { return }
         let skipped = rulesThatMightApply(to: request)
         core.activity.emit { inFlight in
             var event = ActivityEvent(bypassing: request, reason: reason, skippedRules: skipped, requestsInFlight: inFlight)

@@ -88,7 +88,8 @@ class InterceptingURLProtocol: URLProtocol {
         default: nil
         }
         if let reason, let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) {
-            interceptor.reportBypass(of: request, reason: reason)
+            // Apple platforms ask several times per task: one event per task.
+            interceptor.reportBypass(of: request, reason: reason, task: task)
             return false
         }
         return true
