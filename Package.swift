@@ -6,8 +6,10 @@ import PackageDescription
 // URLProtocol) lives in this package.
 let package = Package(
     name: "RewriteKit",
-    // What the README promises: iOS 15, macOS 12 and Linux (tvOS and watchOS are untested).
-    platforms: [.iOS(.v15), .macOS(.v12)],
+    // What the README promises: iOS 15, macOS 12 and Linux. tvOS and watchOS are untested, and
+    // declared at the releases that match iOS 15's APIs (async URLSession, URLSessionWebSocketTask),
+    // which SwiftPM's defaults (tvOS 12, watchOS 4) predate.
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "RewriteKit", targets: ["RewriteKit"]),
         // Test support without a test framework, for tools and executables.
