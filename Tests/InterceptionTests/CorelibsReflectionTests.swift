@@ -24,13 +24,17 @@ struct CorelibsReflectionTests {
         let url = LoopbackServer.shared.url("/get")
         let delegated = URLSession(configuration: .ephemeral, delegate: SessionDelegate(), delegateQueue: nil)
         defer { delegated.invalidateAndCancel() }
-        let chunked = LoadingTask(delegated.dataTask(with: url))
+        let delegatedTask = delegated.dataTask(with: url)
+        _ = Self.tasks(of: delegated)
+        let chunked = LoadingTask(delegatedTask)
         #expect(chunked.session === delegated)
         #expect(chunked.receivesChunks, "a session delegate hears chunks: registry behaviour callDelegate")
 
         let plain = URLSession(configuration: .ephemeral)
         defer { plain.invalidateAndCancel() }
         let handled = plain.dataTask(with: url) { _, _, _ in }
+        // corelibs registers a task on its session's queue, later: wait for it there.
+        _ = Self.tasks(of: plain)
         #expect(LoadingTask.registryBehaviour(of: handled, in: plain)?.name == "dataCompletionHandler")
         #expect(!LoadingTask(handled).receivesChunks)
 
