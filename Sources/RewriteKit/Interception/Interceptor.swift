@@ -16,9 +16,9 @@ import FoundationNetworking
 /// Two settings change, because the rules must see and own what they govern: the
 /// configuration's `httpAdditionalHeaders` and the cookies of its cookie storage are put
 /// into each request before the rules run, and the inner session adds neither again.
-/// Its protocol classes are the app's minus this installation's own class, so another
-/// rewriter installed in the same configuration still sees the request (chaining), plus
-/// the built-in ones.
+/// Its protocol classes are the app's that come after this installation's own class, so
+/// a rewriter installed earlier in the same configuration still sees the request
+/// (chaining), plus the built-in ones.
 final class Interceptor: Sendable {
     /// The installation's number; its protocol class is made from it.
     let number: Int
@@ -87,10 +87,15 @@ final class Interceptor: Sendable {
         for configuration: URLSessionConfiguration, excluding protocolClass: AnyClass, idleTimeout: TimeInterval
     ) -> ForwardingSession {
         let inner = (configuration.copy() as? URLSessionConfiguration) ?? .default
-        // The app's classes minus this one, then the built-in ones if missing: a
-        // session whose list handles nothing falls back to the registered classes,
-        // which may hold the shared session's interceptor.
-        var classes = (configuration.protocolClasses ?? []).filter { $0 != protocolClass }
+        // The app's classes that come after this one (what the app's session would ask
+        // next), then the built-in ones if missing: a session whose list handles nothing
+        // falls back to the registered classes, which may hold the shared session's
+        // interceptor. Only those after it: the configuration is read at the first request,
+        // when a rewriter installed later stands before this one, and forwarding to it
+        // would send each request round the two for ever.
+        let appClasses = configuration.protocolClasses ?? []
+        let position = appClasses.firstIndex { $0 == protocolClass }
+        var classes = position.map { Array(appClasses[($0 + 1)...]) } ?? appClasses
         for builtin in URLSessionConfiguration.default.protocolClasses ?? [] where !classes.contains(where: { $0 == builtin }) {
             classes.append(builtin)
         }
