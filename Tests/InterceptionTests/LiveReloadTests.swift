@@ -134,14 +134,16 @@ struct LiveReloadTests {
         defer { control.tearDown() }
         let running = control.rewriter.followRuleFiles([setup.file], checkingEvery: 0.02)
         defer { running.stop() }
-        try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
+        // Version 12, not 2: the follower compares size and modification time, and a
+        // same-size write within one timestamp tick would not be seen.
+        try Self.rules(12).write(to: setup.file, atomically: true, encoding: .utf8)
         var controlSaw = try await control.stamps()
         let deadline = Date().addingTimeInterval(30)
-        while controlSaw != ("2", "2"), Date() < deadline {
+        while controlSaw != ("12", "12"), Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
             controlSaw = try await control.stamps()
         }
-        #expect(controlSaw == ("2", "2"))
+        #expect(controlSaw == ("12", "12"))
         // Give the stopped follower two more of its periods after the control saw the edit.
         try await Task.sleep(nanoseconds: 40_000_000)
         #expect(try await setup.stamps() == ("1", "1"))
