@@ -144,6 +144,7 @@ extension RequestBody {
     var knownLength: Int {
         switch self {
         case .data(let data), .uploadData(let data): return data.count
+        case .spilled(let copy): return copy.count
         case .file(let url): return ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
         case .none, .stream, .fromDelegate: return 0
         }

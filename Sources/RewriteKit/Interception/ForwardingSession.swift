@@ -22,7 +22,7 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     private struct State {
         var session: URLSession?
         var isInvalidated = false
-        var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange)] = [:]
+        var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange, body: RequestBody)] = [:]
         /// Tasks being made outside the lock: the session must outlive them.
         var tasksBeingMade = 0
         /// Counts task creations, so an idle check knows whether the session was used since.
@@ -84,11 +84,19 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
             task = session.uploadTask(with: request, fromFile: url)
         case .fromDelegate:
             task = session.uploadTask(withStreamedRequest: request)
+        case .spilled(let copy):
+            // A file upload carries its length on both platforms (corelibs sends any stream
+            // chunked, even with a Content-Length header) and is read again for a retry.
+            // Upload tasks get no default Content-Type; a data task's POST body does.
+            if request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            }
+            task = session.uploadTask(with: request, fromFile: copy.url)
         }
         let (kept, idle) = state.withLock { state -> (Bool, Bool) in
             state.tasksBeingMade -= 1
             guard !exchange.isHalted else { return (false, state.isIdle) }
-            state.tasks[ObjectIdentifier(task)] = (task, exchange)
+            state.tasks[ObjectIdentifier(task)] = (task, exchange, body)
             return (true, false)
         }
         if state.withLock({ $0.isInvalidated && $0.session == nil }) { session.finishTasksAndInvalidate() }
@@ -206,9 +214,19 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         route(task) { $0.innerDidReceive(challenge.value, completion: completionHandler) }
     }
 
+    /// The transport wants the body again (an authentication retry; on Apple platforms a
+    /// 307 or 308 too): a copy the exchange kept answers at once, in the delegate's call as
+    /// corelibs needs (see ``Exchange/innerNeedsBodyStream(completion:)``); a streamed
+    /// upload's body comes from the app's delegate.
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-        guard state.withLock({ $0.tasks[ObjectIdentifier(task)] != nil }) else { return completionHandler(nil) }
-        route(task) { $0.innerNeedsBodyStream(completion: completionHandler) }
+        guard let body = state.withLock({ $0.tasks[ObjectIdentifier(task)]?.body }) else { return completionHandler(nil) }
+        switch body {
+        case .data(let data), .uploadData(let data): return completionHandler(InputStream(data: data))
+        case .spilled(let copy): return completionHandler(copy.makeStream())
+        case .file(let url): return completionHandler(InputStream(url: url))
+        case .none: return completionHandler(nil)
+        case .stream, .fromDelegate: route(task) { $0.innerNeedsBodyStream(completion: completionHandler) }
+        }
     }
 
     func urlSession(

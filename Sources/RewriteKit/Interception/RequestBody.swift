@@ -5,8 +5,18 @@ import FoundationNetworking
 
 /// Where a request's body comes from, kept as it is until a rule needs the bytes, so a
 /// body no rule reads goes to the network the way the app gave it: data as data, a file
-/// as a file upload, a stream read incrementally by the transport.
+/// as a file upload.
+///
+/// A stream is the exception: it is read before the request goes out (see
+/// ``materialized()``), so the request carries its length. Inside a URL protocol on Apple
+/// platforms every data task's body arrives as a stream, `httpBody` included (Mockingjay
+/// #32, netfox #18); forwarded as a stream it would go out chunked, which S3 presigned PUTs
+/// and many servers refuse, and an authentication retry or a 307/308 could not send it
+/// again. Reading it on both platforms keeps one path, which the Linux tests cover.
 enum RequestBody: @unchecked Sendable {
+    /// Bytes of a stream kept in memory; a longer stream goes to a ``SpilledRequestBody``.
+    static let memoryLimit = 4 << 20
+
     /// No body.
     case none
     /// Bytes in memory (`httpBody`).
@@ -20,6 +30,8 @@ enum RequestBody: @unchecked Sendable {
     case stream(InputStream)
     /// `uploadTask(withStreamedRequest:)`: the app's delegate hands over a stream when asked.
     case fromDelegate
+    /// A stream over ``memoryLimit`` bytes, read to the end into a temporary file.
+    case spilled(SpilledRequestBody)
 
     /// The same kind of body with other bytes (what the rules made of it).
     func replacing(with bytes: [UInt8]?) -> RequestBody {
@@ -71,26 +83,51 @@ enum RequestBody: @unchecked Sendable {
                     NSUnderlyingErrorKey: InterceptionError.unreadableRequestBody("cannot read \(url.path): \(error.localizedDescription)"),
                 ])
             }
-        case .stream(let stream):
-            return try Self.read(stream)
+        case .stream:
+            return try materialized().load()
+        case .spilled(let copy):
+            return try copy.load()
         }
     }
 
-    private static func read(_ stream: InputStream) throws -> Data {
+    /// The body with a stream read to the end: into memory up to ``memoryLimit`` bytes
+    /// (sent as data), beyond that into a ``SpilledRequestBody`` (sent as a stream with
+    /// its length). Any other body is returned as it is.
+    ///
+    /// - Throws: as ``load()``, when the stream fails: nothing is sent then.
+    func materialized() throws -> RequestBody {
+        guard case .stream(let stream) = self else { return self }
         var bytes = Data()
-        let size = 64 * 1024
-        var chunk = [UInt8](repeating: 0, count: size)
         stream.open()
         defer { stream.close() }
+        var spilled: SpilledRequestBody?
+        try Self.readChunks(of: stream, after: 0) { chunk in
+            bytes.append(chunk)
+            if bytes.count > Self.memoryLimit {
+                spilled = try SpilledRequestBody(prefix: bytes, rest: stream)
+            }
+            return spilled == nil
+        }
+        if let spilled { return .spilled(spilled) }
+        return bytes.isEmpty ? .none : .data(bytes)
+    }
+
+    /// Reads an open stream in 64 KB pieces until it ends or `use` returns false; a read
+    /// error is an error, never the end of the body.
+    static func readChunks(of stream: InputStream, after alreadyRead: Int, _ use: (Data) throws -> Bool) throws {
+        let size = 64 * 1024
+        var chunk = [UInt8](repeating: 0, count: size)
+        var total = alreadyRead
         while true {
             let count = stream.read(&chunk, maxLength: size)
             if count > 0 {
-                bytes.append(chunk, count: count)
+                total += count
+                guard try use(Data(chunk[0..<count])) else { return }
             } else if count == 0 {
-                return bytes
+                return
             } else {
                 let cause = stream.streamError.map { ": \($0.localizedDescription)" } ?? ""
-                throw InterceptionError.unreadableRequestBody("the stream failed after \(bytes.count) bytes\(cause)").urlError
+                throw InterceptionError.unreadableRequestBody("the stream failed after \(total) bytes\(cause)").urlError
             }
         }
     }

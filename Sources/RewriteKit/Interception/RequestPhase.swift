@@ -43,10 +43,16 @@ struct RequestPhase: @unchecked Sendable {
             return RequestPhase(next: .fail(URLError(.badURL)))
         }
         var loadedBody: Data?
+        let body: RequestBody
+        do {
+            body = try hop.body.materialized()
+        } catch {
+            return RequestPhase(next: .fail(error))
+        }
         if pipeline.requestNeedsBody(request) {
-            if case .fromDelegate = hop.body { return RequestPhase(next: .askForBodyStream) }
+            if case .fromDelegate = body { return RequestPhase(next: .askForBodyStream) }
             do {
-                let bytes = try hop.body.load()
+                let bytes = try body.load()
                 loadedBody = bytes
                 request.body = [UInt8](bytes)
             } catch {
@@ -64,26 +70,26 @@ struct RequestPhase: @unchecked Sendable {
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)
             } else if let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest) {
-                next = .forward(forwarded, loadedBody == nil ? hop.body : hop.body.replacing(with: outcome.request.body))
+                next = .forward(forwarded, loadedBody == nil ? body : body.replacing(with: outcome.request.body))
             } else {
                 next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
             }
         }
-        let bytesSent = outcome.request.body?.count ?? hop.body.knownLength
+        let bytesSent = outcome.request.body?.count ?? body.knownLength
         var phase = RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
         if let limit = captureBodyLimit {
-            phase.capturedBody = outcome.request.body ?? hop.body.capturedBytes(limit: limit)
+            phase.capturedBody = outcome.request.body ?? body.capturedBytes(limit: limit)
         }
         return phase
     }
 }
 
 extension RequestBody {
-    /// The bytes of a data or file body of at most `limit` bytes, for a capture; nil for
-    /// a stream (reading it would consume it) or a larger body.
+    /// The bytes of a body of at most `limit` bytes, for a capture; nil for a larger body
+    /// or one the app's delegate streams (reading it would consume it).
     func capturedBytes(limit: Int) -> [UInt8]? {
         switch self {
-        case .data, .uploadData, .file:
+        case .data, .uploadData, .file, .spilled:
             guard knownLength <= limit, let data = try? load() else { return nil }
             return [UInt8](data)
         case .none, .stream, .fromDelegate:
