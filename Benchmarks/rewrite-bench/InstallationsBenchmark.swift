@@ -43,10 +43,14 @@ struct InstallationsBenchmark {
         ProcessMemory.trimHeap()
         let start = ProcessMemory.residentBytes() ?? 0
         var configurations: [URLSessionConfiguration] = []
-        for _ in 0..<Self.count {
-            let configuration = URLSessionConfiguration.ephemeral
-            Rewriter(pipeline: pipeline).install(in: configuration)
-            configurations.append(configuration)
+        do {
+            for _ in 0..<Self.count {
+                let configuration = URLSessionConfiguration.ephemeral
+                try Rewriter(pipeline: pipeline).install(in: configuration)
+                configurations.append(configuration)
+            }
+        } catch {
+            return ([.unavailable(name, reason: "\(error)")], [])
         }
         let installedBytes = Double(max(0, (ProcessMemory.residentBytes() ?? 0) - start)) / Double(Self.count)
         let perInstallation = max(0, installedBytes - bareBytes)
@@ -59,7 +63,7 @@ struct InstallationsBenchmark {
         let newest = configurations.last.map { URLSession(configuration: $0) }
         let aloneConfiguration = URLSessionConfiguration.ephemeral
         let alone = Rewriter(pipeline: pipeline)
-        alone.install(in: aloneConfiguration)
+        do { try alone.install(in: aloneConfiguration) } catch { return ([.unavailable(name, reason: "\(error)")], []) }
         let aloneSession = URLSession(configuration: aloneConfiguration)
         defer {
             newest?.invalidateAndCancel()

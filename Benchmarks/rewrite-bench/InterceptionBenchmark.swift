@@ -96,7 +96,7 @@ struct InterceptionBenchmark {
             do {
                 let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(rules, name: "latency.rules"))
                 let configuration = URLSessionConfiguration.ephemeral
-                rewriter.install(in: configuration)
+                try rewriter.install(in: configuration)
                 variants.append(Variant(
                     name: name, session: URLSession(configuration: configuration), request: request(path),
                     rewriter: rewriter, goal: goal, goalAgainstNaive: name.hasPrefix("set-header only")))
@@ -108,7 +108,7 @@ struct InterceptionBenchmark {
         do {
             let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.noneAppliesRules, name: "latency.rules"))
             let configuration = URLSessionConfiguration.ephemeral
-            rewriter.install(in: configuration)
+            try rewriter.install(in: configuration)
             variants.append(Variant(
                 name: "capture running, no rule applies", session: URLSession(configuration: configuration), request: request("/post"),
                 rewriter: rewriter, capture: rewriter.startCapture(exchangeLimit: Int.max), goal: nil, goalAgainstNaive: true))

@@ -64,15 +64,15 @@ struct StreamingMemoryBenchmark {
         var rows: [ResultRow] = []
         var notes: [String] = []
         for scenario in scenarios {
+            let intercepted = URLSessionConfiguration.ephemeral
             let rewriter: Rewriter
             do {
                 rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(scenario.rules, name: "memory.rules"))
+                try rewriter.install(in: intercepted)
             } catch {
                 rows.append(.unavailable(scenario.name, reason: "\(error)", goal: goal))
                 continue
             }
-            let intercepted = URLSessionConfiguration.ephemeral
-            rewriter.install(in: intercepted)
             var measured = Samples()
             var baseline = Samples()
             var times: [String: Samples] = [:]

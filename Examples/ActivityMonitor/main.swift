@@ -42,7 +42,7 @@ let recorder = ActivityRecorder(rewriter)
 let live = rewriter.addObserver { event in display.show(event.requestsInFlight) }
 
 let configuration = URLSessionConfiguration.default
-rewriter.install(in: configuration)
+try rewriter.install(in: configuration)
 let session = URLSession(configuration: configuration)
 
 let batch = BatchRequest.batch

@@ -56,7 +56,7 @@ func send(_ requests: [URLRequest], through session: URLSession) async -> [(stat
 // 1. Record.
 let recorder = Rewriter(ruleSets: [])
 let configuration = URLSessionConfiguration.ephemeral
-recorder.install(in: configuration)
+try recorder.install(in: configuration)
 let session = URLSession(configuration: configuration)
 let capture = recorder.startCapture()
 let recorded = await send(requests(), through: session)
@@ -82,7 +82,7 @@ print("Server stopped. Replaying from the recording:")
 let replayer: Rewriter
 do { replayer = try Rewriter(contentsOf: summary.rulesFile) } catch { fail("the recording does not load: \(error)") }
 let replayConfiguration = URLSessionConfiguration.ephemeral
-replayer.install(in: replayConfiguration)
+try replayer.install(in: replayConfiguration)
 let replay = URLSession(configuration: replayConfiguration)
 let replayed = await send(requests(), through: replay)
 replay.finishTasksAndInvalidate()

@@ -67,7 +67,7 @@ let sharedEvents = await recorder.finishedRequests(count: 1)
 TutorialReport.print(shared, title: "1. URLSession.shared", finished: sharedEvents.last, checks: &checks)
 
 let configuration = URLSessionConfiguration.default
-rewriter.install(in: configuration)
+try rewriter.install(in: configuration)
 let custom = URLSession(configuration: configuration)
 let viaConfiguration = await TutorialRequest.send(through: custom)
 let customEvents = await recorder.finishedRequests(count: 2)

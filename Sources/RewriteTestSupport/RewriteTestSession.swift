@@ -62,7 +62,7 @@ public final class RewriteTestSession: Sendable {
         // A request no rule applies to ends with an `.unmatched` event naming the closest
         // rules, so assertions can say why a rule did not fire.
         rewriter.reportsUnmatchedRequests = true
-        rewriter.install(in: copy)
+        try rewriter.install(in: copy)
         self.configuration = copy
         session = URLSession(configuration: copy)
         recorder = ActivityRecorder(rewriter)

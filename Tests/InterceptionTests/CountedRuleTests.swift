@@ -39,8 +39,8 @@ struct CountedRuleTests {
         let rewriter = Rewriter(ruleSets: [try RuleSet(source: Self.rules)])
         let first = URLSessionConfiguration.ephemeral
         let second = URLSessionConfiguration.ephemeral
-        rewriter.install(in: first)
-        rewriter.install(in: second)
+        try rewriter.install(in: first)
+        try rewriter.install(in: second)
         let one = URLSession(configuration: first)
         let two = URLSession(configuration: second)
         defer {

@@ -27,9 +27,9 @@ struct InstallationLifecycleTests {
     @Test("300 installations at once, each with its own rules (the old pool held 255)")
     func noCeiling() async throws {
         let rewriters = try (0..<300).map { try Self.tagging("r\($0)") }
-        let installed = rewriters.map { rewriter -> (Rewriter.Installation, URLSession) in
+        let installed = try rewriters.map { rewriter -> (Rewriter.Installation, URLSession) in
             let configuration = URLSessionConfiguration.ephemeral
-            let installation = rewriter.install(in: configuration)
+            let installation = try rewriter.install(in: configuration)
             return (installation, URLSession(configuration: configuration))
         }
         #expect(Set(installed.map { ObjectIdentifier($0.0.interceptor.protocolClass) }).count == 300)
@@ -46,14 +46,14 @@ struct InstallationLifecycleTests {
     func staleClass() async throws {
         let first = try Self.tagging("first")
         let stale = URLSessionConfiguration.ephemeral
-        first.install(in: stale)
+        try first.install(in: stale)
         let staleSession = URLSession(configuration: stale)
         defer { staleSession.finishTasksAndInvalidate() }
         #expect(await tag(staleSession) == "first")
         first.uninstall()
         let second = try Self.tagging("second")
         let fresh = URLSessionConfiguration.ephemeral
-        second.install(in: fresh)
+        try second.install(in: fresh)
         defer { second.uninstall() }
         #expect(await tag(staleSession) == nil)
         #expect(await tag(URLSession(configuration: fresh)) == "second")
@@ -98,7 +98,7 @@ struct InstallationLifecycleTests {
     static func sessionFromHelper(_ value: String) throws -> (URLSession, rewriterReleased: () -> Bool) {
         let configuration = URLSessionConfiguration.ephemeral
         let rewriter = try tagging(value)
-        rewriter.install(in: configuration)
+        try rewriter.install(in: configuration)
         weak let released = rewriter
         return (URLSession(configuration: configuration), { released == nil })
     }
@@ -140,7 +140,7 @@ struct InstallationLifecycleTests {
         let rewriter = try Self.tagging("late")
         defer { rewriter.uninstall() }
         let configuration = URLSessionConfiguration.ephemeral
-        rewriter.install(in: configuration)
+        try rewriter.install(in: configuration)
         configuration.httpAdditionalHeaders = ["X-Configured-Late": "yes"]
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
@@ -183,6 +183,26 @@ struct InstallationLifecycleTests {
         try await waitUntil { registry.interceptor(for: number) == nil }
         #expect(registry.interceptor(for: number) == nil)
     }
+
+    #if canImport(FoundationNetworking)  // Apple's `identifier` is read-only; corelibs' is settable
+    @Test("a background configuration is refused with a clear error, and nothing is installed")
+    func backgroundConfiguration() throws {
+        let rewriter = try Self.tagging("background")
+        let configuration = URLSessionConfiguration.default
+        configuration.identifier = "com.example.transfers"
+        let before = configuration.protocolClasses?.count
+        #expect(throws: InterceptionError.backgroundConfiguration(identifier: "com.example.transfers")) {
+            try rewriter.install(in: configuration)
+        }
+        #expect(configuration.protocolClasses?.count == before)
+        let message = InterceptionError.backgroundConfiguration(identifier: "com.example.transfers").description
+        #expect(message.contains("'com.example.transfers'") && message.contains("default or ephemeral"))
+        // The positive control: the same configuration without the identifier installs.
+        configuration.identifier = nil
+        #expect(try rewriter.install(in: configuration).isInstalled)
+        rewriter.uninstall()
+    }
+    #endif
 }
 
 /// Waits until `condition` holds, polling every 20 ms, for at most 30 s.

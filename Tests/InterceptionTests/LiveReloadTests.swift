@@ -38,7 +38,7 @@ struct LiveReloadTests {
             rewriter = try Rewriter(contentsOf: file)
             recorder = ActivityRecorder(rewriter)
             let configuration = URLSessionConfiguration.ephemeral
-            rewriter.install(in: configuration)
+            try rewriter.install(in: configuration)
             session = URLSession(configuration: configuration)
         }
 

@@ -78,7 +78,7 @@ struct NearMissTests {
         #expect(rewriter.reportsUnmatchedRequests == false)
         let recorder = ActivityRecorder(rewriter)
         let configuration = URLSessionConfiguration.ephemeral
-        rewriter.install(in: configuration)
+        try rewriter.install(in: configuration)
         let session = URLSession(configuration: configuration)
         defer {
             session.finishTasksAndInvalidate()

@@ -73,7 +73,7 @@ struct RecordReplayTests {
         // Record.
         let recorder = Rewriter(ruleSets: [])
         let configuration = URLSessionConfiguration.ephemeral
-        recorder.install(in: configuration)
+        try recorder.install(in: configuration)
         let session = URLSession(configuration: configuration)
         let capture = recorder.startCapture()
         var recorded: [Fetched] = []
@@ -111,14 +111,14 @@ struct RecordReplayTests {
         // Replay with the server stopped, from the recording and from the HAR's.
         let harReplayer = try Rewriter(contentsOf: fromHAR.rulesFile)
         let harConfiguration = URLSessionConfiguration.ephemeral
-        harReplayer.install(in: harConfiguration)
+        try harReplayer.install(in: harConfiguration)
         let harReplay = URLSession(configuration: harConfiguration)
         try await Self.check(harReplay, against: recorded, base: server.baseURL)
         harReplay.finishTasksAndInvalidate()
         let replayer = try Rewriter(contentsOf: summary.rulesFile)
         replayer.reportsUnmatchedRequests = true
         let replayConfiguration = URLSessionConfiguration.ephemeral
-        replayer.install(in: replayConfiguration)
+        try replayer.install(in: replayConfiguration)
         let replay = URLSession(configuration: replayConfiguration)
         defer { replay.finishTasksAndInvalidate() }
         try await Self.check(replay, against: recorded, base: server.baseURL)
@@ -150,7 +150,7 @@ struct RecordReplayTests {
         let server = LoopbackServer.shared
         let rewriter = Rewriter(ruleSets: [])
         let configuration = URLSessionConfiguration.ephemeral
-        rewriter.install(in: configuration)
+        try rewriter.install(in: configuration)
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         let started = Locked(0)

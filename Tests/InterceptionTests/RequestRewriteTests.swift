@@ -43,7 +43,7 @@ struct RequestRewriteTests {
         let rewriter = Rewriter(pipeline: Pipeline(ruleSets: [ruleSet], environment: .fixed(now: 0, variables: ["API_HOSTPORT": hostPort])))
         defer { rewriter.uninstall() }
         let configuration = URLSessionConfiguration.ephemeral
-        rewriter.install(in: configuration)
+        try rewriter.install(in: configuration)
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         let reply = await Caller.async.fetch(URLRequest(url: try #require(URL(string: "http://api.made-up.invalid/headers?probe=1"))), in: session)

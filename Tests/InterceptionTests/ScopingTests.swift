@@ -58,7 +58,7 @@ struct ScopingTests {
                 request { add-header "X-Count" "1" }
             }
             """)
-        harness.rewriter.install(in: harness.configuration)
+        try harness.rewriter.install(in: harness.configuration)
         let session = URLSession(configuration: harness.configuration)
         defer { session.finishTasksAndInvalidate() }
         let reply = await Caller.async.fetch(URLRequest(url: harness.url("/headers")), in: session)
@@ -82,7 +82,7 @@ struct ScopingTests {
             """, name: "outer.rules")
         let outer = Rewriter(pipeline: Pipeline(ruleSets: [outerRules]))
         defer { outer.uninstall() }
-        outer.install(in: inner.configuration)
+        try outer.install(in: inner.configuration)
         let session = URLSession(configuration: inner.configuration)
         defer { session.finishTasksAndInvalidate() }
         let reply = await Caller.async.fetch(URLRequest(url: inner.url("/headers")), in: session)

@@ -26,7 +26,7 @@ if arguments[1] == "open" {
     } catch {
         emit("rules failed: \(error)")
     }
-    rewriter?.install(in: configuration)
+    try rewriter?.install(in: configuration)
 }
 
 let session = URLSession(configuration: configuration)

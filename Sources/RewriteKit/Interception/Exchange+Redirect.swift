@@ -16,11 +16,14 @@ extension Exchange {
     /// change or refuse it. A followed redirect is a new hop through the rules.
     ///
     /// - Apple platforms: the client is told (`wasRedirectedTo`), which asks the app's
-    ///   delegate and starts a new load for the new request, so this load ends here, as
-    ///   in Apple's CustomHTTPProtocol.
+    ///   delegate and starts a new load for the new request; this load goes on to deliver
+    ///   the 3xx, the final response when the app refused.
     /// - swift-corelibs-foundation, whose client traps on `wasRedirectedTo`: the app's
     ///   delegate is asked directly, on its queue, with its session and task, and the
     ///   inner task waits for the answer; refusing makes the 3xx the final response.
+    ///
+    /// Either way a refused redirect's 3xx is the inner task's final response and takes
+    /// the same path as any other.
     ///
     /// A task this exchange has cancelled (stopped, failed, or answered otherwise) is never
     /// answered: corelibs traps when a redirect answer reaches a cancelled task
@@ -43,7 +46,17 @@ extension Exchange {
             return fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
         }
         let redirectResponse = headTrace == nil ? response : shown
-        #if canImport(FoundationNetworking)
+        #if !canImport(FoundationNetworking)
+        // Apple platforms: the client asks the app's delegate and, when it follows, starts a
+        // new load for the new request (which comes through the rules as its own exchange).
+        // This load goes on to the 3xx and finishes, which is what an app that refused gets,
+        // as from a plain session (OHHTTPStubs #174/#175). Apple's CustomHTTPProtocol fails
+        // the load with NSUserCancelledError instead, which reaches such an app as an error.
+        channel.send { protocolObject, client in
+            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: redirectResponse)
+        }
+        completion(nil)
+        #else
         reception.pendingRedirect = completion
         let (finalHead, finalTrace) = (head, headTrace)
         askAppToRedirect(redirectResponse, to: next) { [self] decision in
@@ -57,20 +70,6 @@ extension Exchange {
             if let finalTrace { record(finalTrace) }
             follow(to: decision, after: finalHead)
         }
-        #else
-        if let headTrace { record(headTrace) }
-        channel.send { protocolObject, client in
-            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: redirectResponse)
-        }
-        hop.response = head
-        emit(.response)
-        cancelInnerWork()
-        isFinished = true
-        captureHop(error: nil, source: .network)
-        channel.send(finishing: true) { protocolObject, client in
-            client.urlProtocol(protocolObject, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
-        }
-        endHop(error: nil, source: .network, redirectLocation: next.url?.absoluteString)
         #endif
     }
 

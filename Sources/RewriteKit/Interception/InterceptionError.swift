@@ -12,6 +12,10 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
     /// `URLSession.shared` already existed when the interceptor was registered, so it
     /// will never consult the interceptor (swift-corelibs-foundation).
     case sharedSessionAlreadyCreated
+    /// ``Rewriter/install(in:)`` was given a background configuration: Apple platforms run
+    /// background sessions in a system process that never consults an app's URL protocols,
+    /// so the rules could never apply.
+    case backgroundConfiguration(identifier: String)
     /// A rule rewrote the request's URL into one URLSession cannot load.
     case invalidRewrittenURL(String)
     /// The request body could not be read to the end (a stream failed or a file vanished).
@@ -29,6 +33,10 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
             "URLSession.shared was created before the interceptor was registered, so it will not use it; "
                 + "call installForSharedSession() at app start-up, before any URLSession is made, "
                 + "or install into a URLSessionConfiguration instead"
+        case .backgroundConfiguration(let identifier):
+            "the configuration '\(identifier)' is a background configuration, whose sessions never consult a URL protocol "
+                + "(Apple runs their transfers in another process), so the rules could never apply; "
+                + "install the rewriter in a default or ephemeral configuration"
         case .invalidRewrittenURL(let url):
             "the rewritten URL '\(url)' cannot be loaded"
         case .unreadableRequestBody(let reason):
@@ -42,7 +50,7 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
     /// The `URLError` a request fails with for this reason.
     var urlError: URLError {
         let code: URLError.Code = switch self {
-        case .sharedSessionAlreadyCreated: .unsupportedURL
+        case .sharedSessionAlreadyCreated, .backgroundConfiguration: .unsupportedURL
         case .invalidRewrittenURL: .badURL
         case .unreadableRequestBody: .unknown
         case .taskCannotBeCarried: .unsupportedURL

@@ -24,7 +24,7 @@ extension Rewriter {
     /// let configuration = URLSessionConfiguration.default
     /// #if DEBUG
     /// if let rewriter = try Rewriter.fromLaunchEnvironment() {
-    ///     rewriter.install(in: configuration)     // before the first request
+    ///     try rewriter.install(in: configuration)     // before the first request
     /// }
     /// #endif
     /// ```

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// ```swift
 /// let rewriter = try Rewriter(contentsOf: rulesURL)
 /// let configuration = URLSessionConfiguration.default
-/// rewriter.install(in: configuration)
+/// try rewriter.install(in: configuration)
 /// let session = URLSession(configuration: configuration)
 /// ```
 ///
@@ -64,10 +64,17 @@ public final class Rewriter: Sendable {
     /// session after this call: a session copies its configuration when created.
     /// Installing the same rewriter twice in one configuration returns the first installation.
     ///
+    /// A background configuration (`URLSessionConfiguration.background(withIdentifier:)`) is
+    /// refused: Apple platforms never consult a custom protocol class in a background
+    /// session, so its requests would silently skip the rules.
+    ///
     /// - Returns: the installation, to end it alone with ``Installation/uninstall()``
     ///   (an app that makes a configuration per session should, when the session ends).
+    /// - Throws: ``InterceptionError/backgroundConfiguration(identifier:)`` for a background
+    ///   configuration; nothing is installed then.
     @discardableResult
-    public func install(in configuration: URLSessionConfiguration) -> Installation {
+    public func install(in configuration: URLSessionConfiguration) throws(InterceptionError) -> Installation {
+        if let identifier = configuration.identifier { throw .backgroundConfiguration(identifier: identifier) }
         let present = configuration.protocolClasses ?? []
         if let existing = installations.withLock({ list in
             list.first { interceptor in present.contains { $0 == interceptor.protocolClass } }
