@@ -73,8 +73,8 @@ public final class Rewriter: Sendable {
     /// - Throws: ``InterceptionError/backgroundConfiguration(identifier:)`` for a background
     ///   configuration; nothing is installed then.
     @discardableResult
-    public func install(in configuration: URLSessionConfiguration) throws(InterceptionError) -> Installation {
-        if let identifier = configuration.identifier { throw .backgroundConfiguration(identifier: identifier) }
+    public func install(in configuration: URLSessionConfiguration) throws -> Installation {
+        if let identifier = configuration.identifier { throw InterceptionError.backgroundConfiguration(identifier: identifier) }
         let present = configuration.protocolClasses ?? []
         if let existing = installations.withLock({ list in
             list.first { interceptor in present.contains { $0 == interceptor.protocolClass } }
