@@ -27,7 +27,8 @@ class InterceptingURLProtocol: URLProtocol {
     /// The installation this class serves; each ``TaggedURLProtocol`` answers its own.
     class var installationNumber: Int { -1 }
 
-    /// Captured when URLSession makes the protocol object, right after `canInit` said yes.
+    /// The installation, found when loading starts (an uninstalled one stays reachable
+    /// for its grace period, so a request `canInit` accepted a moment ago still finds it).
     private var interceptor: Interceptor?
     /// The load in progress; read and written only in the loading context.
     private var exchange: Exchange?
@@ -81,10 +82,8 @@ class InterceptingURLProtocol: URLProtocol {
             // A rule that may not be skipped makes the task come here, to fail in `startLoading`.
             InterceptorRegistry.shared.interceptor(for: installationNumber)?.rulesThatMustNotBeSkipped(request).isEmpty == false
                 ? nil : uncarriedReason(task)
-        #if !canImport(FoundationNetworking)
         case is URLSessionWebSocketTask: "WebSocket tasks are not intercepted"
         case is URLSessionStreamTask: "stream tasks are not intercepted"
-        #endif
         default: nil
         }
         if let reason, let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) {
@@ -99,18 +98,6 @@ class InterceptingURLProtocol: URLProtocol {
         request
     }
 
-    #if canImport(FoundationNetworking)
-    required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?) {
-        super.init(request: request, cachedResponse: cachedResponse, client: client)
-        interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
-    }
-    #else
-    override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?) {
-        super.init(request: request, cachedResponse: cachedResponse, client: client)
-        interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
-    }
-    #endif
-
     override func startLoading() {
         // corelibs can run a cancel's `stopLoading` before the resume's `startLoading`
         // (both go through its asynchronous protocol set-up), so a task can arrive here
@@ -119,6 +106,7 @@ class InterceptingURLProtocol: URLProtocol {
         if let task, task.error != nil || task.state == .canceling || task.state == .completed {
             return
         }
+        interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
         let loading = LoadingTask(task)
         exchange?.stop()
         exchange = nil
@@ -194,3 +182,10 @@ class InterceptingURLProtocol: URLProtocol {
     }
     #endif
 }
+
+#if !canImport(FoundationNetworking)
+// Apple's SDK declares URLProtocol `@unchecked Sendable`, and Swift 6 asks a subclass to
+// restate it (Pulse's MockingURLProtocol does); corelibs declares that conformance
+// unavailable, where restating it warns.
+extension InterceptingURLProtocol: @unchecked Sendable {}
+#endif

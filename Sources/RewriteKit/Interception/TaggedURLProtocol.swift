@@ -33,6 +33,11 @@ final class TaggedURLProtocol<Tag: InstallationTag>: InterceptingURLProtocol {
     override class var installationNumber: Int { Tag.number }
 }
 
+#if !canImport(FoundationNetworking)
+// Restated as its superclass's (see InterceptingURLProtocol.swift).
+extension TaggedURLProtocol: @unchecked Sendable {}
+#endif
+
 extension InterceptingURLProtocol {
     /// The protocol class for an installation number (0 is the shared session's).
     static func subclass(for number: Int) -> InterceptingURLProtocol.Type {

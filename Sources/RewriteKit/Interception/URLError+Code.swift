@@ -3,11 +3,10 @@ import Foundation
 extension URLError {
     /// A URLError with any numeric code (a `fail code N` clause), carrying the failing URL.
     static func withCode(_ code: Int, url: URL?) -> URLError {
-        #if canImport(FoundationNetworking)
-        let code = URLError.Code(rawValue: code) ?? .unknown
-        #else
-        let code = URLError.Code(rawValue: code)
-        #endif
+        // `Code(rawValue:)` is failable on corelibs and not on Apple platforms; spelled as
+        // an optional, one line serves both.
+        let known: URLError.Code? = URLError.Code(rawValue: code)
+        let code = known ?? .unknown
         guard let url else { return URLError(code) }
         return URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url])
     }
