@@ -13,6 +13,7 @@ enum ChildProcess {
 
     /// Runs `executable` with `arguments`; nil when it cannot be started.
     static func run(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) -> Output? {
+        #if os(macOS) || os(Linux)
         let start = Stopwatch.now()
         // Not Foundation's Process, which crashes now and then on Linux (see SpawnedProcess).
         guard let run = try? SpawnedProcess.run(URL(fileURLWithPath: executable), arguments: arguments, directory: currentDirectory) else {
@@ -21,6 +22,9 @@ enum ChildProcess {
         return Output(
             status: run.status, standardOutput: String(decoding: run.output, as: UTF8.self),
             standardError: String(decoding: run.error, as: UTF8.self), elapsed: Stopwatch.now() - start)
+        #else
+        return nil  // iOS, tvOS and watchOS cannot start processes; the package still builds for them
+        #endif
     }
 }
 
