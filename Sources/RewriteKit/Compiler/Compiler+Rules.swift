@@ -64,7 +64,7 @@ extension Compiler {
                 if uses != nil {
                     error(DiagnosticMessages.duplicateTimes, clause.keywordRange)
                 } else if !(1...Self.timesLimit).contains(count) {
-                    error(DiagnosticMessages.timesOutOfRange(count), range)
+                    error(DiagnosticMessages.timesOutOfRange(count, limit: Self.timesLimit), range)
                 }
                 uses = uses ?? count
             }

@@ -120,8 +120,8 @@ enum DiagnosticMessages {
     static let statusOutsideResponse = DiagnosticMessage(
         .statusOutsideResponse, "'status' can only be tested in 'response when'")
 
-    static func timesOutOfRange(_ count: Int) -> DiagnosticMessage {
-        DiagnosticMessage(.invalidTimes, "'times \(count)' is out of range; a rule may be limited to 1 to \(Compiler.timesLimit) requests")
+    static func timesOutOfRange(_ count: Int, limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidTimes, "'times \(count)' is out of range; a rule may be limited to 1 to \(limit) requests")
     }
 
     static let duplicateTimes = DiagnosticMessage(.invalidTimes, "a rule can have only one 'times' clause")

@@ -1,7 +1,7 @@
 /// What a rewriter shares with its installations: the rules in force, the activity hub,
 /// and settings. Installations hold it, not the ``Rewriter``, so the rules stay in force
 /// when the app lets go of the rewriter.
-final class RewriterCore: Sendable {
+final class RewriterCore: CaptureHost {
     private let rules: Locked<Pipeline>
     /// Observers, redaction and the in-flight count.
     let activity = ActivityHub()

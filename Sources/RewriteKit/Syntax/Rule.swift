@@ -35,3 +35,11 @@ struct Rule: Sendable, Hashable {
         clauses.contains { if case .times = $0.kind { true } else { false } }
     }
 }
+
+/// `{ ACTIONS }` after `request`, `response` or `response when CONDITION`.
+struct ActionBlock: Sendable, Hashable {
+    /// The actions in order.
+    let actions: [Action]
+    /// From `{` to `}`.
+    let range: SourceRange
+}

@@ -24,9 +24,9 @@ import Foundation
 /// ``Rewriter/redactedQueryNames``) unless the capture was started revealing them.
 public final class TrafficCapture: Sendable {
     private let sink: CaptureSink
-    private let core: RewriterCore
+    private let core: any CaptureHost
 
-    init(sink: CaptureSink, core: RewriterCore) {
+    init(sink: CaptureSink, core: any CaptureHost) {
         self.sink = sink
         self.core = core
         core.addCapture(sink)

@@ -100,23 +100,6 @@ public struct ActivityEvent: Sendable {
     /// ``backlogLimit`` events behind.
     public internal(set) var droppedEvents = 0
 
-    /// An event describing a hop as it stands.
-    init(kind: Kind, hop: ExchangeHop, fallbackRequest: URLRequest, requestsInFlight: Int) {
-        let request = hop.outcome?.request
-        self.kind = kind
-        requestID = hop.requestID
-        method = request?.method ?? hop.appRequest.httpMethod ?? fallbackRequest.httpMethod ?? "GET"
-        url = request?.url.description ?? hop.appRequest.url?.absoluteString ?? ""
-        requestHeaders = request?.headers ?? HTTPHeaders((hop.appRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key })
-        status = hop.response?.status
-        responseHeaders = hop.response?.headers
-        duration = Date().timeIntervalSince(hop.startedAt)
-        bytesSent = hop.bytesSent
-        bytesReceived = hop.bytesReceived
-        appliedRules = hop.outcome?.appliedRules ?? []
-        self.requestsInFlight = requestsInFlight
-    }
-
     /// An `.unmatched` event for a request no rule applied to.
     init(unmatched request: HTTPRequest, nearMisses: [NearMiss], requestsInFlight: Int) {
         kind = .unmatched
