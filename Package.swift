@@ -31,6 +31,8 @@ let package = Package(
         .plugin(name: "RewriteRulesCheck", capability: .buildTool(), dependencies: ["rewrite"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
         .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit", "RewriteTestSupport"]),
+        // The loopback test server itself: its endpoints, its wire format, its failure modes.
+        .testTarget(name: "RewriteTestSupportTests", dependencies: ["RewriteTestSupport"]),
         .testTarget(
             name: "InterceptionTests",
             dependencies: ["RewriteKit", "RewriteTesting", "RewriteTestSupport", "SharedSessionProbe", "LaunchedAppProbe"]),

@@ -38,7 +38,7 @@ public struct RecordedRequest: Sendable, Equatable {
     public let bodyLength: Int
 
     /// Creates a record; the server makes these, tests may make them for comparisons.
-    public init(sequenceNumber: Int, connectionID: Int, method: String, target: String,
+    package init(sequenceNumber: Int, connectionID: Int, method: String, target: String,
                 httpVersion: String = "HTTP/1.1", headers: [Header], body: Data, bodyLength: Int? = nil) {
         self.sequenceNumber = sequenceNumber
         self.connectionID = connectionID

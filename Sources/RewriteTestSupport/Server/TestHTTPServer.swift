@@ -79,7 +79,7 @@ public final class TestHTTPServer: Sendable {
 
     /// The bytes `/bytes/{count}?seed=S` and `/stream-bytes/{count}?seed=S` serve
     /// (seed 0 when the query has none), for comparing downloads.
-    public static func deterministicBytes(count: Int, seed: UInt64 = 0) -> [UInt8] {
+    package static func deterministicBytes(count: Int, seed: UInt64 = 0) -> [UInt8] {
         DeterministicBytes.slice(seed: seed, offset: 0, count: max(0, count))
     }
 }

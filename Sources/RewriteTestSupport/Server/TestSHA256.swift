@@ -5,7 +5,7 @@ import Foundation
 /// CryptoKit is not available on Linux, so the package carries this small implementation.
 /// Use `hex(_:)` for whole buffers, or `update(_:)` and
 /// ``finalize()`` to hash a large body chunk by chunk.
-public struct TestSHA256: Sendable {
+package struct TestSHA256: Sendable {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -24,42 +24,42 @@ public struct TestSHA256: Sendable {
     private var totalBytes: UInt64 = 0
 
     /// Creates an empty hash state.
-    public init() {}
+    package init() {}
 
     /// The lower-case hex SHA-256 digest of `bytes`.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { hex($0) }
     }
 
     /// The lower-case hex SHA-256 digest of `data`.
-    public static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         data.withUnsafeBytes { hex($0) }
     }
 
     /// The lower-case hex SHA-256 digest of the UTF-8 bytes of `text`.
-    public static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         hex(Array(text.utf8))
     }
 
     /// The lower-case hex SHA-256 digest of the bytes in `buffer`.
-    public static func hex(_ buffer: UnsafeRawBufferPointer) -> String {
+    package static func hex(_ buffer: UnsafeRawBufferPointer) -> String {
         var hasher = TestSHA256()
         hasher.update(buffer)
         return hasher.finalizeHex()
     }
 
     /// Adds `bytes` to the hash.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// Adds the bytes of `data` to the hash.
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
     /// Adds the bytes in `buffer` to the hash.
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
         totalBytes &+= UInt64(buffer.count)
         var offset = 0
         if !pending.isEmpty {
@@ -79,7 +79,7 @@ public struct TestSHA256: Sendable {
     }
 
     /// The 32-byte digest of everything added so far.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = totalBytes &* 8
         var tail: [UInt8] = [0x80]
@@ -94,7 +94,7 @@ public struct TestSHA256: Sendable {
     }
 
     /// The lower-case hex form of ``finalize()``.
-    public func finalizeHex() -> String {
+    package func finalizeHex() -> String {
         finalize().map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
