@@ -22,11 +22,6 @@ struct OptionSpec: Sendable {
     /// Whether the option takes a value.
     var takesValue: Bool { valueName != nil }
 
-    /// `-H/--header` or `--format`, for messages.
-    var displayName: String {
-        short.map { "-\($0)/\(long)" } ?? long
-    }
-
     /// `--help`/`-h`: every subcommand accepts it.
     static let help = OptionSpec.flag("--help", short: "h")
 }

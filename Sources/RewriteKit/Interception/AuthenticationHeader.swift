@@ -17,11 +17,4 @@ enum AuthenticationHeader {
     /// The name it is given on a 401 delivered to the app after its challenge went
     /// unanswered, so the client does not raise the challenge a second time.
     static let deliveredName = "X-RewriteKit-WWW-Authenticate"
-
-    /// Whether corelibs would raise a challenge for this response.
-    static func raisesChallenge(_ response: HTTPURLResponse) -> Bool {
-        guard let value = response.value(forHTTPHeaderField: name) else { return false }
-        let scheme = value.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "," }.lowercased()
-        return scheme == "basic" || scheme == "digest"
-    }
 }

@@ -25,14 +25,6 @@ enum ConditionOperator: String, Sendable, Hashable, CaseIterable {
     /// `>=`.
     case greaterOrEqual = ">="
 
-    /// Whether the operator compares numbers.
-    var isOrdering: Bool {
-        switch self {
-        case .less, .lessOrEqual, .greater, .greaterOrEqual: true
-        default: false
-        }
-    }
-
     /// The operators spelled as words, for suggestions.
     static let words = ["contains", "starts-with", "ends-with", "in", "exists"]
 }

@@ -20,13 +20,6 @@ struct Lexer {
     /// Whether ``TokenKind/endOfFile`` has been emitted.
     private(set) var isFinished = false
 
-    /// Lexes the whole file; the last token is always ``TokenKind/endOfFile``.
-    static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(source: source)
-        lexer.run()
-        return (lexer.tokens, lexer.diagnostics)
-    }
-
     /// Lexes until ``tokens`` holds at least `count` tokens, or the file has ended.
     mutating func lex(atLeast count: Int) {
         while tokens.count < count && !isFinished { step() }
@@ -80,11 +73,6 @@ struct Lexer {
     }
 
     // MARK: - Main loop
-
-    /// Lexes the whole file.
-    mutating func run() {
-        while !isFinished { step() }
-    }
 
     /// Reads one lexical element (a token, or whitespace or a comment); at the end of the
     /// text, emits ``TokenKind/endOfFile``.

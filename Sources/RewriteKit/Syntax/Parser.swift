@@ -33,14 +33,6 @@ struct Parser {
         lexer.lex(atLeast: Self.lookahead + 1)
     }
 
-    /// Parses a whole file into a syntax tree (the lexer's diagnostics first).
-    static func parse(_ source: SourceFile) -> (file: RuleFile, diagnostics: [Diagnostic]) {
-        var parser = Parser(source: source)
-        var rules: [Rule] = []
-        let range = parser.parseFile { rules.append($0) }
-        return (RuleFile(rules: rules, range: range), parser.lexer.diagnostics + parser.diagnostics)
-    }
-
     // MARK: - Token access
 
     var tokens: [Token] { lexer.tokens }

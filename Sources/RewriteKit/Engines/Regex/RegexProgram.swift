@@ -53,12 +53,4 @@ struct RegexProgram: Sendable {
             return false
         }
     }
-
-    /// Whether `instruction` reads a scalar.
-    static func isConsuming(_ instruction: RegexInstruction) -> Bool {
-        switch instruction {
-        case .scalar, .scalarPair, .anyExceptNewline, .characterClass: return true
-        case .split, .jump, .save, .assert, .match: return false
-        }
-    }
 }

@@ -25,14 +25,16 @@ enum ByteText {
     /// Whether the bytes of `needle` occur in `text` (always, for an empty needle). Costs
     /// at most the text's length times the needle's, and the needle comes from the rules.
     static func contains(_ text: String, _ needle: String) -> Bool {
-        let needle = Array(needle.utf8)
+        let needle = needle.utf8
         guard let first = needle.first else { return true }
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard needle.count <= bytes.count else { return false }
-        var start = 0
-        while start <= bytes.count - needle.count {
-            if bytes[start] == first, bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
-            start += 1
+        // Reads both strings' UTF-8 in place, without copying either.
+        let lastStart = bytes.index(bytes.endIndex, offsetBy: -needle.count)
+        var start = bytes.startIndex
+        while start <= lastStart {
+            if bytes[start] == first, bytes[start...].starts(with: needle) { return true }
+            bytes.formIndex(after: &start)
         }
         return false
     }

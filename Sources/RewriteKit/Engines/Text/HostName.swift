@@ -13,7 +13,8 @@ enum HostName {
     static func normalized(_ host: String) -> String? {
         if let ascii = asciiLowercased(host) { return ascii }
         var text = host
-        if text.utf8.contains(UInt8(ascii: "%")), let decoded = PercentEncoding.decodeStrictly(text) { text = decoded }
+        // Foundation's decoding: nil for a malformed escape or bytes that are not UTF-8.
+        if text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding { text = decoded }
         if let ascii = asciiLowercased(text) { return ascii }
         return normalizedLabels(text, allowingWildcards: false)
     }

@@ -25,45 +25,23 @@ enum PercentEncoding {
 
     /// Encodes everything but RFC 3986 unreserved characters.
     static func encodeQueryComponent(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
-            }
-        }
-        return output
-    }
-
-    /// Decodes `%XX` escapes (and nothing else); `nil` when an escape is malformed or the
-    /// result is not valid UTF-8.
-    static func decodeStrictly(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-                else { return nil }
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
         }
-        return UTF8Text.validated(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends `%XX` for a byte, in upper-case hex.
     static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
         output.append(UInt8(ascii: "%"))
-        output.append(digits[Int(byte >> 4)])
-        output.append(digits[Int(byte & 0x0F)])
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
     }
+
+    /// Upper-case hex digits, by value.
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {

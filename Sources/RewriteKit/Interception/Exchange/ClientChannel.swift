@@ -22,11 +22,6 @@ final class ClientChannel: @unchecked Sendable {
         lock = context.needsLock ? Locked(()) : nil
     }
 
-    /// Whether client calls are still allowed; read in the context.
-    var isOpen: Bool {
-        exclusively { protocolObject != nil }
-    }
-
     /// Calls `body` with the protocol object and its client unless the channel is closed;
     /// `finishing` closes it afterwards (the terminal call). Call in the context.
     func send(finishing: Bool = false, _ body: (URLProtocol, URLProtocolClient) -> Void) {
