@@ -108,8 +108,9 @@ final class Interceptor: Sendable {
     /// Whether the installation still takes new requests.
     var isInstalled: Bool { installed.withLock { $0 } }
 
-    /// Stops taking new requests; requests in flight finish as they started.
-    func release() {
+    /// Stops taking new requests (the registry then retires it); requests in flight finish
+    /// as they started.
+    func stopTakingRequests() {
         installed.withLock { $0 = false }
         cache.removeAll()
     }

@@ -53,7 +53,7 @@ final class InterceptorRegistry: Sendable {
 
     /// Ends `interceptor`: it declines new requests now and is let go after the grace period.
     func retire(_ interceptor: Interceptor) {
-        interceptor.release()
+        interceptor.stopTakingRequests()
         let number = interceptor.number
         DispatchQueue.global().asyncAfter(deadline: .now() + gracePeriod) { [self] in
             state.withLock { state in

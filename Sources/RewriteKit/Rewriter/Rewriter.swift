@@ -105,7 +105,7 @@ public final class Rewriter: Sendable {
         try SharedSessionRegistration.register()
         let interceptor = Interceptor(number: 0, core: core, configuration: SharedSessionRegistration.configuration)
         let previous = InterceptorRegistry.shared.takeSharedSession(interceptor)
-        previous?.release()
+        previous?.stopTakingRequests()
         installations.withLock { $0.append(interceptor) }
         return Installation(interceptor, rewriter: self)
     }

@@ -44,7 +44,7 @@ enum RequestActionRunner {
             case .success(let composed): text = composed
             case .failure(let failure): return skip(action, "\(failure)", &context)
             }
-            guard let url = RequestURL(string: text), URLPartRules.isValidHost(url.host) else {
+            guard let url = RequestURL(string: text), URLPartSyntax.isValidHost(url.host) else {
                 return skip(action, "'\(text)' is not an absolute URL", &context)
             }
             change(action, &request, &context) { $0 = url }
@@ -54,7 +54,7 @@ enum RequestActionRunner {
             case .success(let composed): text = composed
             case .failure(let failure): return skip(action, "\(failure)", &context)
             }
-            guard let (host, port) = URLPartRules.hostAndPort(text) else {
+            guard let (host, port) = URLPartSyntax.hostAndPort(text) else {
                 return skip(action, "'\(text)' is not a host name (or host:port)", &context)
             }
             change(action, &request, &context) { url in
@@ -67,7 +67,7 @@ enum RequestActionRunner {
             case .success(let composed): text = composed
             case .failure(let failure): return skip(action, "\(failure)", &context)
             }
-            guard let path = URLPartRules.path(text) else {
+            guard let path = URLPartSyntax.path(text) else {
                 return skip(action, "'\(text)' is not a URL path (spaces, '?' and '#' are not allowed)", &context)
             }
             change(action, &request, &context) { $0.path = path }
@@ -77,7 +77,7 @@ enum RequestActionRunner {
             case .success(let composed): text = ASCIICase.lowercased(composed)
             case .failure(let failure): return skip(action, "\(failure)", &context)
             }
-            guard URLPartRules.isValidScheme(text) else { return skip(action, "'\(text)' is not a URL scheme", &context) }
+            guard URLPartSyntax.isValidScheme(text) else { return skip(action, "'\(text)' is not a URL scheme", &context) }
             change(action, &request, &context) { $0.scheme = text }
         case .setStatus:
             skip(action, "'set-status' only applies to responses", &context)

@@ -17,8 +17,8 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
         entries.filter { $0.rule == rule }
     }
 
-    /// The `log` and `tag` events, in order: what the app's observers are told.
-    public var events: [TraceEntry] {
+    /// The `log` and `tag` entries, in order: what the app's observers are told.
+    public var logAndTagEntries: [TraceEntry] {
         entries.filter { entry in
             switch entry.event {
             case .log, .tag: true

@@ -234,7 +234,7 @@ enum URLTemplate {
         switch component {
         case .scheme:
             let lowered = ASCIICase.lowercased(value)
-            guard URLPartRules.isValidScheme(lowered) else { return .failure(Problem(text: "it is not a scheme")) }
+            guard URLPartSyntax.isValidScheme(lowered) else { return .failure(Problem(text: "it is not a scheme")) }
             return .success(lowered)
         case .port:
             guard !value.isEmpty, value.utf8.count <= 5, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {

@@ -34,7 +34,7 @@ struct TraceTests {
             TraceEntry(rule: rule, phase: .response, line: 11, event: .changed(action: "set-status", change: .status(before: 200, after: 299))),
             TraceEntry(rule: rule, phase: .response, line: 12, event: .changed(action: "set-body", change: .body(beforeLength: 3, afterLength: 1, summary: "set text"))),
         ])
-        #expect(result.trace.events.map(\.event) == [.tag("moved"), .log("GET http://a.example/v2")])
+        #expect(result.trace.logAndTagEntries.map(\.event) == [.tag("moved"), .log("GET http://a.example/v2")])
         #expect(result.trace.entries[1].description == #"[request] "rewrite" (t.rules:4) set-header: User-Agent "A/1" -> "P/1""#)
     }
 

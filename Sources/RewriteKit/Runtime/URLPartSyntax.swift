@@ -1,5 +1,5 @@
 /// What `set-url`, `set-host`, `set-path` and `set-scheme` accept.
-enum URLPartRules {
+enum URLPartSyntax {
     /// `HOST` or `HOST:PORT` (IPv6 literals in brackets); `nil` when it is neither.
     static func hostAndPort(_ text: String) -> (host: String, port: Int?)? {
         guard let url = RequestURL(string: "http://" + text), url.userInfo == nil, url.path.isEmpty,
