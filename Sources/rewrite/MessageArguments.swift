@@ -14,7 +14,7 @@ enum MessageArguments {
             return ("GET", url)
         case 2:
             let method = String(words[0])
-            guard isToken(method), let url = RequestURL(string: String(words[1])) else {
+            guard HTTPSyntax.isToken(method), let url = RequestURL(string: String(words[1])) else {
                 throw UsageError(problem, command: "apply")
             }
             return (method.uppercased(), url)
@@ -29,7 +29,7 @@ enum MessageArguments {
         guard let colon = text.firstIndex(of: ":") else { throw UsageError(problem, command: "apply") }
         let name = String(text[..<colon])
         let value = String(text[text.index(after: colon)...]).trimmingBlanks
-        guard isToken(name) else { throw UsageError(problem, command: "apply") }
+        guard HTTPSyntax.isToken(name) else { throw UsageError(problem, command: "apply") }
         guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
             throw UsageError("invalid value '\(text)' for '\(option)'; a header value cannot contain CR, LF or NUL", command: "apply")
         }
@@ -58,13 +58,6 @@ enum MessageArguments {
         }
     }
 
-    /// Whether text is an HTTP token (a method or header name).
-    static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
-    }
 }
 
 extension String {

@@ -14,7 +14,7 @@ extension Compiler {
                 if case .literal(let text) = part { return text }
                 return nil
             }.joined()
-            if let scalar = literal.unicodeScalars.first(where: { !Self.isTokenCharacter($0) }) {
+            if let scalar = literal.unicodeScalars.first(where: { !HTTPSyntax.isTokenCharacter($0) }) {
                 error(DiagnosticMessages.invalidHeaderName(name.displayText, character: Self.describe(scalar)), name.range)
             }
         }
@@ -37,13 +37,6 @@ extension Compiler {
             }
         }
         return compile(value, groups: .known(groups))
-    }
-
-    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9": true
-        default: "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
-        }
     }
 
     /// How a character is named in messages.

@@ -21,13 +21,13 @@ enum HeaderActionRunner {
         default:
             return false
         }
-        guard isToken(name) else {
+        guard HTTPSyntax.isToken(name) else {
             context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)
             return true
         }
         let before = headers.values(for: name)
         if let text = value {
-            guard isFieldValue(text) else {
+            guard HTTPSyntax.isFieldValue(text) else {
                 context.record(
                     .skipped(action: action.name, reason: "the value for '\(name)' contains a control character (CR, LF, NUL, DEL…)"), line: action.line)
                 return true
@@ -42,23 +42,5 @@ enum HeaderActionRunner {
         }
         context.record(.changed(action: action.name, change: .header(name: name, before: before, after: headers.values(for: name))), line: action.line)
         return true
-    }
-
-    /// Whether the text is an HTTP token (RFC 9110 `tchar`s, at least one).
-    static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-        }
-    }
-
-    /// Whether the text can be a header value: no control character but horizontal tab
-    /// (no CR, LF, NUL, VT, ESC, BEL, DEL…), as RFC 9110 allows.
-    static func isFieldValue(_ text: String) -> Bool {
-        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

@@ -9,7 +9,7 @@ enum StubResponseBuilder {
         for header in respond.headers {
             let name = renderer.render(header.name)
             let value = renderer.text(of: header.value)
-            guard HeaderActionRunner.isToken(name), HeaderActionRunner.isFieldValue(value) else {
+            guard HTTPSyntax.isToken(name), HTTPSyntax.isFieldValue(value) else {
                 context.record(.skipped(action: "header", reason: "'\(name)' is not a valid header name or its value contains a control character"), line: respond.line)
                 continue
             }

@@ -112,7 +112,7 @@ struct RecordingPlan {
             let name = field.name.lowercased()
             if RecordingWriter.transferHeaders.contains(name) { continue }
             if name == "set-cookie" && !keepsSetCookie { continue }
-            guard HeaderActionRunner.isToken(field.name), HeaderActionRunner.isFieldValue(field.value) else {
+            guard HTTPSyntax.isToken(field.name), HTTPSyntax.isFieldValue(field.value) else {
                 unwritable.append(field.name)
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// Reads HTTP/1.x requests one after another from a byte source (a keep-alive connection).
 ///
@@ -66,7 +67,7 @@ struct HTTPRequestParser {
         let requestLine = lines.removeFirst()
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
-              parts[0].allSatisfy(\.isTokenCharacter),
+              HTTPSyntax.isToken(parts[0]),
               !parts[1].contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false })
         else { throw HTTPParseError.malformed("bad request line '\(requestLine.prefix(80))'") }
         let version = parts[2]
@@ -79,7 +80,7 @@ struct HTTPRequestParser {
                 throw HTTPParseError.malformed("bad header line '\(line.prefix(80))'")
             }
             let name = String(line[..<colon])
-            guard !name.isEmpty, name.allSatisfy(\.isTokenCharacter) else {
+            guard !name.isEmpty, HTTPSyntax.isToken(name) else {
                 throw HTTPParseError.malformed("bad header name '\(name.prefix(80))'")
             }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
@@ -185,11 +186,5 @@ struct HTTPRequestParser {
 }
 
 private extension Character {
-    /// Whether the character may appear in an HTTP token (method, header name).
-    var isTokenCharacter: Bool {
-        guard let ascii = asciiValue, ascii > 0x20, ascii < 0x7F else { return false }
-        return !"()<>@,;:\\\"/[]?={}".contains(self)
-    }
-
     var isASCIIDigit: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 }

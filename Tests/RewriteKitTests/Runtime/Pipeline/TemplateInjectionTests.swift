@@ -22,7 +22,7 @@ struct TemplateInjectionTests {
         let query = "v=" + PercentEncoding.encodeQueryComponent(value)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         // A header cannot carry controls; the query form tests those.
-        if HeaderActionRunner.isFieldValue(value) { headers.add("X-V", value) }
+        if HTTPSyntax.isFieldValue(value) { headers.add("X-V", value) }
         return try #require(HTTPRequest(
             method: "POST", url: "https://api.example.com/v1/items?\(query)", headers: headers,
             body: Array(#"{"user":{"id":1}}"#.utf8)))
@@ -109,9 +109,9 @@ struct TemplateInjectionTests {
             let outcome = pipeline.processRequest(request)
             for field in outcome.request.headers {
                 #expect(field.value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }, "\(value.prefix(40).debugDescription)")
-                #expect(HeaderActionRunner.isToken(field.name), "\(field.name)")
+                #expect(HTTPSyntax.isToken(field.name), "\(field.name)")
             }
-            if !HeaderActionRunner.isFieldValue(value) {
+            if !HTTPSyntax.isFieldValue(value) {
                 #expect(outcome.request.headers["X-Out"] == nil)
                 #expect(!Self.skippedReasons(outcome).isEmpty)
             }
