@@ -148,38 +148,34 @@ struct Redaction: Sendable {
         return entry
     }
 
-    /// `url` with the values of secret query parameters replaced.
-    ///
-    /// Like ``RequestURL``, the query is found among Unicode scalars: a URL from a server's
-    /// `Location` may put a combining mark after `?` or `&`, which would hide the delimiter
-    /// from a search among characters (and the secret after it from redaction).
+    /// `url` with the values of secret query parameters replaced; the query is read as
+    /// ``QueryString`` reads it (among Unicode scalars: a combining mark a server's
+    /// `Location` puts after `?` or `&` cannot hide the secret after it).
     private func redactingQuery(of url: String) -> String {
-        guard let (head, pairs, tail) = Self.queryPairs(of: url) else { return url }
-        let items = pairs.map { pair -> String in
-            let (name, value) = RequestURL.split(pair)
-            guard value != nil else { return pair }
-            return isSecretQuery(name.removingPercentEncoding ?? name) ? name + "=" + Self.placeholder : pair
+        guard let (head, query, tail) = Self.query(of: url) else { return url }
+        let items = QueryString.pairs(of: query, keepingEmpty: true).map { pair -> Substring in
+            let (name, value) = QueryString.split(pair)
+            guard value != nil, isSecretQuery(QueryString.decode(name)) else { return pair }
+            return name + "=" + Self.placeholder
         }
-        return String(head) + "?" + items.joined(separator: "&") + String(tail)
+        return head + "?" + items.joined(separator: "&") + tail
     }
 
     /// The query items of a URL string, decoded, as name–value pairs.
     private static func queryItems(of url: String) -> [(String, String)] {
-        guard let (_, pairs, _) = queryPairs(of: url) else { return [] }
-        return pairs.compactMap { pair in
-            guard case (let name, let value?) = RequestURL.split(pair) else { return nil }
-            return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
+        guard let (_, query, _) = query(of: url) else { return [] }
+        return QueryString.pairs(of: query).compactMap { pair in
+            guard case (let name, let value?) = QueryString.split(pair) else { return nil }
+            return (QueryString.decode(name), QueryString.decode(value))
         }
     }
 
-    /// What comes before `?`, the `&`-separated pairs (empty ones kept), and `#…` to the end;
-    /// nil without a query.
-    private static func queryPairs(of url: String) -> (head: Substring.UnicodeScalarView, pairs: [String], tail: Substring.UnicodeScalarView)? {
-        let scalars = Substring(url).unicodeScalars
-        guard let mark = scalars.firstIndex(of: "?") else { return nil }
-        let end = scalars[mark...].firstIndex(of: "#") ?? scalars.endIndex
-        let pairs = scalars[scalars.index(after: mark)..<end].split(separator: "&", omittingEmptySubsequences: false).map { String($0) }
-        return (scalars[..<mark], pairs, scalars[end...])
+    /// What comes before `?`, the query, and `#…` to the end; nil without a query.
+    private static func query(of url: String) -> (head: Substring, query: Substring, tail: Substring)? {
+        let utf8 = url.utf8
+        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let end = utf8[mark...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        return (url[..<mark], url[utf8.index(after: mark)..<end], url[end...])
     }
 }
 

@@ -210,7 +210,7 @@ struct ConditionEvaluator: ~Copyable {
         case .path: return .text(request.url.path)
         case .url: return .text(request.url.description)
         case .query(let name):
-            return QueryParameterLookup.firstValue(named: name, in: request.url.query).map { .text($0) } ?? .absent
+            return QueryString.firstValue(named: name, in: request.url.query).map { .text($0) } ?? .absent
         case .header(let name):
             let headers = response?.headers ?? request.headers
             return headers[name].map { .text($0) } ?? .absent

@@ -25,9 +25,9 @@ struct GraphQLOperation {
         }
         let query = request.url.query
         let explicitName = bodyString("operationName")
-            ?? QueryParameterLookup.firstValue(named: "operationName", in: query).flatMap { $0.isEmpty ? nil : $0 }
+            ?? QueryString.firstValue(named: "operationName", in: query).flatMap { $0.isEmpty ? nil : $0 }
             ?? request.headers[Self.apolloHeader].flatMap { $0.isEmpty ? nil : $0 }
-        let document = (bodyString("query") ?? QueryParameterLookup.firstValue(named: "query", in: query)).map(GraphQLDocument.init)
+        let document = (bodyString("query") ?? QueryString.firstValue(named: "query", in: query)).map(GraphQLDocument.init)
         name = explicitName ?? document?.firstName
         type = document?.operation(named: name)?.type ?? (explicitName == nil ? document?.operations.first?.type : nil)
     }

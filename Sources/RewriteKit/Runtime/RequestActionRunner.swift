@@ -27,12 +27,12 @@ enum RequestActionRunner {
         case .setQuery(let name, let value):
             let key = renderer.render(name)
             let text = renderer.text(of: value)
-            let before = QueryParameterLookup.firstValue(named: key, in: request.url.query)
+            let before = QueryString.firstValue(named: key, in: request.url.query)
             request.url.setQueryValue(text, for: key)
             context.record(.changed(action: action.name, change: .query(name: key, before: before, after: text)), line: action.line)
         case .removeQuery(let name):
             let key = renderer.render(name)
-            guard let before = QueryParameterLookup.firstValue(named: key, in: request.url.query) else {
+            guard let before = QueryString.firstValue(named: key, in: request.url.query) else {
                 context.record(.unchanged(action: action.name, reason: "no '\(key)' query parameter"), line: action.line)
                 return
             }

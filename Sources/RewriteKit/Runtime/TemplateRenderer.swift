@@ -92,7 +92,7 @@ struct TemplateRenderer: ~Copyable {
             let headers = response?.headers ?? request.headers
             if let found = headers[name] { return found }
         case .query(let name):
-            if let found = QueryParameterLookup.firstValue(named: name, in: request.url.query) { return found }
+            if let found = QueryString.firstValue(named: name, in: request.url.query) { return found }
         case .json(let path, _):
             if let found = body?.jsonValue(at: path) { return found.textValue }
         case .env(let name):

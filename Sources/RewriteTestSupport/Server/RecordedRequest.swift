@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// One request a ``TestHTTPServer`` received, as it arrived on the wire.
 public struct RecordedRequest: Sendable, Equatable {
@@ -71,15 +72,7 @@ public struct RecordedRequest: Sendable, Equatable {
 
     /// The query as name/value pairs in order, `+` read as a space and percent-escapes decoded.
     public var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) -> String in
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
+        QueryString.items(of: query)
     }
 
     /// The first value of query parameter `name`, or nil.

@@ -131,27 +131,22 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The query's parameters in order, percent-decoded (`+` is a space).
     public var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return Self.pairs(of: query).map { pair in
-            let (name, value) = Self.split(pair)
-            return (PercentEncoding.decodeQueryComponent(name), value.map(PercentEncoding.decodeQueryComponent) ?? "")
-        }
+        QueryString.items(of: query)
     }
 
     /// The first value of a query parameter, decoded.
     public func queryValue(_ name: String) -> String? {
-        queryItems.first { $0.name == name }?.value
+        QueryString.firstValue(named: name, in: query)
     }
 
     /// Sets a query parameter: replaces the first of that name (dropping the others) or appends.
     mutating func setQueryValue(_ value: String, for name: String) {
         let encoded = PercentEncoding.encodeQueryComponent(name) + "=" + PercentEncoding.encodeQueryComponent(value)
         var replaced = false
-        var pairs = Self.pairs(of: query ?? "").compactMap { pair -> String? in
-            guard PercentEncoding.decodeQueryComponent(Self.split(pair).name) == name else { return pair }
-            if replaced { return nil }
-            replaced = true
-            return encoded
+        var pairs = QueryString.pairs(of: Substring(query ?? "")).compactMap { pair -> String? in
+            guard QueryString.decode(QueryString.split(pair).name) == name else { return String(pair) }
+            defer { replaced = true }
+            return replaced ? nil : encoded
         }
         if !replaced { pairs.append(encoded) }
         query = pairs.joined(separator: "&")
@@ -160,22 +155,8 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// Removes every query parameter of that name; the `?` goes when nothing is left.
     mutating func removeQueryValue(for name: String) {
         guard let query else { return }
-        let kept = Self.pairs(of: query).filter { PercentEncoding.decodeQueryComponent(Self.split($0).name) != name }
+        let kept = QueryString.pairs(of: Substring(query)).filter { QueryString.decode(QueryString.split($0).name) != name }
         self.query = kept.isEmpty ? nil : kept.joined(separator: "&")
-    }
-
-    /// The non-empty `&`-separated pairs of a query, split among Unicode scalars (a
-    /// combining mark after `&` must not hide the separator).
-    private static func pairs(of query: String) -> [String] {
-        query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: true).map { String($0) }
-    }
-
-    /// A pair's name and, after the first `=`, its value (nil without `=`); split among
-    /// Unicode scalars.
-    static func split(_ pair: String) -> (name: String, value: String?) {
-        let scalars = pair.unicodeScalars
-        guard let equals = scalars.firstIndex(of: "=") else { return (pair, nil) }
-        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
 
     /// The whole URL as text.
