@@ -98,7 +98,7 @@ extension Compiler {
         case .file(let path, let range):
             switch bodyFiles.read(path) {
             case .success(let bytes):
-                return .bytes(bytes, isJSON: path.lowercased().hasSuffix(".json"))
+                return .bytes(bytes, isJSON: ASCIICase.lowercased(path).hasSuffix(".json"))
             case .failure(let problem):
                 error(problem.message, range)
                 return .bytes([], isJSON: false)

@@ -12,7 +12,7 @@ extension HTTPRequest {
         guard let text = request.url?.absoluteString, let url = RequestURL(string: text) else { return nil }
         let own = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
         var headers = HTTPHeaders()
-        for (name, value) in defaults.additionalHeaders where !own.contains(where: { HTTPHeaders.namesMatch($0.key, name) }) {
+        for (name, value) in defaults.additionalHeaders where !own.contains(where: { ASCIICase.equal($0.key, name) }) {
             headers.add(name, value)
         }
         for (name, value) in own { headers.add(name, value) }

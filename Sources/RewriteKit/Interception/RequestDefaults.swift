@@ -26,7 +26,7 @@ struct RequestDefaults: @unchecked Sendable {
     /// request has none of its own and handles cookies.
     func cookieHeader(for request: URLRequest) -> String? {
         guard let cookieStorage, request.httpShouldHandleCookies,
-              !(request.allHTTPHeaderFields ?? [:]).keys.contains(where: { HTTPHeaders.namesMatch($0, "Cookie") }),
+              !(request.allHTTPHeaderFields ?? [:]).keys.contains(where: { ASCIICase.equal($0, "Cookie") }),
               let url = request.url, let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
         else { return nil }
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]

@@ -134,7 +134,7 @@ extension HTTPArchive {
             let content = har.content
             var body: [UInt8] = []
             if let text = content?.text {
-                if content?.encoding?.lowercased() == "base64" {
+                if let encoding = content?.encoding, ASCIICase.equal(encoding, "base64") {
                     guard let bytes = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
                         return .failure(EntryProblem(message: "response content is not valid base64"))
                     }
@@ -170,7 +170,7 @@ extension HTTPArchive {
     private static func requestBody(_ post: HARDocument.PostData?) -> [UInt8]? {
         guard let post else { return nil }
         if let text = post.text {
-            let encoding = (post.encoding ?? post.customEncoding)?.lowercased()
+            let encoding = (post.encoding ?? post.customEncoding).map(ASCIICase.lowercased)
             if encoding == "base64", let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) { return [UInt8](data) }
             return Array(text.utf8)
         }

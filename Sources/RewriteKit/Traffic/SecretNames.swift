@@ -14,12 +14,12 @@ struct SecretNames: Sendable, Hashable {
 
     /// The given names, compared case-insensitively.
     init(headers: Set<String>, queries: Set<String>) {
-        self.headers = Set(headers.map { $0.lowercased() })
+        self.headers = Set(headers.map(ASCIICase.lowercased))
         self.queries = Set(queries.map { $0.lowercased() })
     }
 
     /// Whether a header's value is a secret.
-    func isSecretHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+    func isSecretHeader(_ name: String) -> Bool { headers.contains(ASCIICase.lowercased(name)) }
 
     /// Whether a query parameter's value is a secret.
     func isSecretQuery(_ name: String) -> Bool { queries.contains(name.lowercased()) }

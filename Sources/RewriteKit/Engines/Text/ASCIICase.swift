@@ -10,13 +10,25 @@ enum ASCIICase {
     /// The text with `A`–`Z` mapped to `a`–`z` (the same string when there is nothing to map).
     static func lowercased(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return String(decoding: text.utf8.map(lower), as: UTF8.self)
     }
 
-    /// Whether two texts are equal ignoring ASCII case.
-    static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+    /// Whether two texts are equal ignoring ASCII case (header names, schemes, methods),
+    /// compared byte by byte without allocating.
+    static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (l?, r?): if l != r && lower(l) != lower(r) { return false }
+            default: return false
+            }
         }
+    }
+
+    /// A byte with `A`–`Z` mapped to `a`–`z`.
+    static func lower(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
     }
 }

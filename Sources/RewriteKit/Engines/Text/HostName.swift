@@ -58,7 +58,6 @@ enum HostName {
             if byte >= 0x80 || byte == UInt8(ascii: "%") { return nil }
             if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
         }
-        guard hasUpper else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return hasUpper ? ASCIICase.lowercased(text) : text
     }
 }

@@ -45,30 +45,30 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// The value of the first field with this name, if any.
     public subscript(name: String) -> String? {
-        fields.first { Self.namesMatch($0.name, name) }?.value
+        fields.first { ASCIICase.equal($0.name, name) }?.value
     }
 
     /// Every value of the fields with this name, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+        fields.filter { ASCIICase.equal($0.name, name) }.map(\.value)
     }
 
     /// Whether a field with this name exists.
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.namesMatch($0.name, name) }
+        fields.contains { ASCIICase.equal($0.name, name) }
     }
 
     /// Replaces every field with this name by one field, where the first one stood
     /// (or at the end when there was none).
     public mutating func set(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
+        guard let first = fields.firstIndex(where: { ASCIICase.equal($0.name, name) }) else {
             fields.append(Field(name: name, value: value))
             return
         }
         fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
-            if Self.namesMatch(fields[index].name, name) {
+            if ASCIICase.equal(fields[index].name, name) {
                 fields.remove(at: index)
             } else {
                 index += 1
@@ -83,26 +83,6 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// Removes every field with this name.
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.namesMatch($0.name, name) }
-    }
-
-    /// Compares two header names ignoring ASCII case, without allocating.
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
-                return true
-            case let (l?, r?):
-                if l != r && asciiLower(l) != asciiLower(r) { return false }
-            default:
-                return false
-            }
-        }
-    }
-
-    private static func asciiLower(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+        fields.removeAll { ASCIICase.equal($0.name, name) }
     }
 }
