@@ -14,7 +14,7 @@ struct BatchRequest: Sendable {
 
     // What its `.finished` event must say.
     var status: Int?
-    var source: ActivityEvent.Source
+    var source: ResponseSource
     var rules: [String]
     var errorCode: URLError.Code?
     var minimumDuration: TimeInterval = 0

@@ -47,8 +47,6 @@ public struct ActivityEvent: Sendable {
         case unmatched
     }
 
-    /// Where the answer came from.
-    public typealias Source = ResponseSource
 
     /// The most events waiting for a slow observer; beyond it the oldest are dropped.
     public static let backlogLimit = 10_000
@@ -76,7 +74,7 @@ public struct ActivityEvent: Sendable {
     /// The error the request ended with, if any.
     public internal(set) var error: URLError?
     /// Where the answer came from, once known.
-    public internal(set) var source: Source?
+    public internal(set) var source: ResponseSource?
     /// The rules that applied, in order.
     public internal(set) var appliedRules: [RuleReference]
     /// For `.bypassed`: the rules that might have applied but were not run.

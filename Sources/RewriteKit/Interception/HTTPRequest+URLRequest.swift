@@ -4,6 +4,15 @@ import FoundationNetworking
 #endif
 
 extension HTTPRequest {
+    /// A request as the pipeline sees it: the method, URL, headers and `httpBody` of
+    /// `request` (a body stream is not read); nil when the URL is not an absolute http(s)
+    /// URL. For driving a ``Pipeline`` directly with your own `URLRequest`s, in unit
+    /// tests or tools. (Installed, the interceptor also adds what the session would: the
+    /// configuration's additional headers and stored cookies.)
+    public init?(_ request: URLRequest) {
+        self.init(request, defaults: RequestDefaults(.ephemeral), body: request.httpBody, addingStoredCookies: false)
+    }
+
     /// The pipeline's view of a URLRequest as the session would send it: the
     /// configuration's additional headers (where the request does not set them), the
     /// request's own headers, and the cookies the session would add (unless

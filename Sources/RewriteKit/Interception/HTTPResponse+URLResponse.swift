@@ -18,4 +18,17 @@ extension HTTPResponse {
         for (name, value) in pairs.sorted(by: { $0.0 < $1.0 }) { headers.add(name, value) }
         self.init(status: response.statusCode, headers: headers)
     }
+
+    /// A response as the pipeline sees it: the status and headers of `response` (sorted by
+    /// name) and `body`. For driving a ``Pipeline`` directly with responses your own code
+    /// received, in unit tests or tools:
+    ///
+    /// ```swift
+    /// let outcome = pipeline.processRequest(try #require(HTTPRequest(urlRequest)))
+    /// let answer = pipeline.processResponse(HTTPResponse(httpResponse, body: data), for: outcome)
+    /// ```
+    public init(_ response: HTTPURLResponse, body: Data) {
+        self.init(head: response)
+        self.body = [UInt8](body)
+    }
 }

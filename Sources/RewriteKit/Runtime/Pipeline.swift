@@ -1,5 +1,7 @@
-/// Compiled rules, ready to run on requests and responses. Immutable and safe to share
-/// between threads; it knows nothing of URL loading, so it can be driven directly.
+/// Compiled rules, ready to run on requests and responses. Its rules never change and it
+/// is safe to share between threads; it knows nothing of URL loading, so it can be driven
+/// directly. Its one piece of state is the use counts of `times N` rules when it is driven
+/// directly (``processRequest(_:)``); an installation keeps its own counts.
 ///
 /// Every rule whose conditions hold applies, in order (the rules of the first rule set,
 /// then the second…), until a rule with `stop` or a terminal clause (`respond`, `fail`);

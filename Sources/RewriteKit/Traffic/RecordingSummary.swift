@@ -3,17 +3,17 @@ import Foundation
 /// What ``RecordingWriter/write(_:)`` did.
 public struct RecordingSummary: Sendable, Hashable {
     /// The rule file.
-    public var rulesFile: URL
+    public internal(set) var rulesFile: URL
     /// The rules written by this call (0 when nothing was new).
-    public var rulesWritten: Int
+    public internal(set) var rulesWritten: Int
     /// The body fixture files written by this call.
-    public var bodiesWritten: Int
+    public internal(set) var bodiesWritten: Int
     /// The exchanges the rules written by this call replay.
-    public var exchangesRecorded: Int
+    public internal(set) var exchangesRecorded: Int
     /// Exchanges left out, with the reason for each: failed requests, answers that came
     /// from rules rather than the network, bodies over the capture's limit, and (mode
     /// ``RecordingMode/new``) requests the existing recording already answers.
-    public var skipped: [String]
+    public internal(set) var skipped: [String]
     /// Whether an existing recording was left as it was (mode ``RecordingMode/once``).
-    public var keptExisting: Bool
+    public internal(set) var keptExisting: Bool
 }

@@ -15,7 +15,7 @@ extension Exchange {
 
     /// Counts the hop out and sends `.finished`, once; a hop that never started only
     /// counts nothing.
-    func endHop(error: URLError?, source: ActivityEvent.Source?, message: String? = nil, redirectLocation: String? = nil) {
+    func endHop(error: URLError?, source: ResponseSource?, message: String? = nil, redirectLocation: String? = nil) {
         guard !hop.hasEnded else { return }
         hop.hasEnded = true
         guard hop.isCounted else { return }
@@ -27,7 +27,7 @@ extension Exchange {
     /// Gives the hop, as it ended, to the captures that ran when the load started and still
     /// run; once. Called before the app hears the end, so a capture holds every request the
     /// app has seen finish.
-    func captureHop(error: URLError?, source: ActivityEvent.Source?) {
+    func captureHop(error: URLError?, source: ResponseSource?) {
         guard captureBodyLimit != nil, !hop.isCaptured else { return }
         hop.isCaptured = true
         let running = interceptor.core.runningCaptures
@@ -62,7 +62,7 @@ extension Exchange {
 
     /// Sends an activity event describing the hop as it stands.
     func emit(
-        _ kind: ActivityEvent.Kind, error: URLError? = nil, source: ActivityEvent.Source? = nil,
+        _ kind: ActivityEvent.Kind, error: URLError? = nil, source: ResponseSource? = nil,
         message: String? = nil, redirectLocation: String? = nil
     ) {
         let hop = hop

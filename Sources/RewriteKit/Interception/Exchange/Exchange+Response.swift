@@ -111,7 +111,7 @@ extension Exchange {
 
     /// Gives the app a whole response: head, body in one piece, finish. A throttled
     /// body arrives after the time its size takes at that rate.
-    func deliverWhole(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source, bodyChanged: Bool = true) {
+    func deliverWhole(_ response: HTTPResponse, url: URL?, source: ResponseSource, bodyChanged: Bool = true) {
         hop.response = response
         let url = url ?? hop.appRequest.url
         if let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, !response.body.isEmpty {
@@ -123,7 +123,7 @@ extension Exchange {
         }
     }
 
-    private func complete(_ response: HTTPResponse, url: URL?, source: ActivityEvent.Source, bodyChanged: Bool) {
+    private func complete(_ response: HTTPResponse, url: URL?, source: ResponseSource, bodyChanged: Bool) {
         let network = source == .network ? reception.network : nil
         guard let url, let appResponse = appResponse(response, url: url, bodyChanged: bodyChanged || network == nil) else {
             return fail(URLError(.badServerResponse))

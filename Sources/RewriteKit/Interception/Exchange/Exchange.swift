@@ -91,11 +91,11 @@ final class Exchange: @unchecked Sendable {
     }
 
     /// Fails the load with `error`, passed to the app unchanged.
-    func fail(_ error: Error, source: ActivityEvent.Source? = nil) {
+    func fail(_ error: Error, source: ResponseSource? = nil) {
         guard !isFinished else { return }
         isFinished = true
         cancelInnerWork()
-        let source = source ?? (hop.outcome.map { outcome -> ActivityEvent.Source in
+        let source = source ?? (hop.outcome.map { outcome -> ResponseSource in
             if case .fail = outcome.disposition { return .failure }
             return .network
         } ?? .network)
