@@ -14,7 +14,7 @@ extension Exchange {
         guard !isStopped, !isFinished else { return }
         hop = next
         let (pipeline, defaults, cache, uses) = (pipeline, interceptor.requestDefaults, interceptor.cache, interceptor.ruleUses)
-        let captureBodyLimit = captureBodyLimit
+        let captureBodyLimit = capture.bodyLimit
         let continuesRedirect = reception.pendingRedirect != nil
         worker.async { [self] in
             let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses, captureBodyLimit: captureBodyLimit)

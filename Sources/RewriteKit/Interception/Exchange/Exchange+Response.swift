@@ -18,7 +18,7 @@ extension Exchange {
         reception.body = Data()
         reception.cacheCopy = nil
         reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
-        reception.captureCopy = captureBodyLimit != nil && reception.isStreaming ? Data() : nil
+        reception.captureCopy = capture.bodyLimit != nil && reception.isStreaming ? Data() : nil
         guard reception.isStreaming else { return }
         var final = head
         if outcome.hasResponseActions {
@@ -53,7 +53,7 @@ extension Exchange {
         }
         if let copy = reception.captureCopy {
             reception.captureCopy = nil
-            if copy.count + data.count <= captureBodyLimit ?? 0 {
+            if copy.count + data.count <= capture.bodyLimit ?? 0 {
                 reception.captureCopy = copy + data
             } else {
                 hop.capturedWholeBody = false
@@ -92,7 +92,7 @@ extension Exchange {
         var response = head
         response.body = [UInt8](reception.body)
         reception.body = Data()
-        if let limit = captureBodyLimit {
+        if let limit = capture.bodyLimit {
             hop.capturedWholeBody = response.body.count <= limit
             hop.serverResponse = hop.capturedWholeBody ? response : head
         }

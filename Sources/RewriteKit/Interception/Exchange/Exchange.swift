@@ -27,12 +27,10 @@ final class Exchange: @unchecked Sendable {
     let pipeline: Pipeline
     /// The request as the protocol received it.
     let original: URLRequest
-    /// The traffic captures running when the load started.
-    let captures: [CaptureSink]
-    /// The most body bytes a capture keeps, when one runs.
-    let captureBodyLimit: Int?
-    /// The first hop's request ID, which names the load in captures.
-    let loadID: Int
+    /// What the captures running when the load started keep of its hops.
+    let capture: ExchangeCapture
+    /// The events the app's observers get about its hops.
+    let activityEvents: ExchangeActivity
 
     // Context-confined state.
     /// The hop in progress.
@@ -58,13 +56,10 @@ final class Exchange: @unchecked Sendable {
         forwarding = interceptor.forwarding
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
-        captures = interceptor.core.runningCaptures
-        captureBodyLimit = captures.map(\.bodyLimit).max()
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
-        loadID = hop.requestID
+        capture = ExchangeCapture(core: interceptor.core, defaults: interceptor.requestDefaults, loadID: hop.requestID)
+        activityEvents = ExchangeActivity(hub: interceptor.core.activity, original: original)
     }
-
-    var activity: ActivityHub { interceptor.core.activity }
 
     /// Whether the exchange has given up its inner tasks for good.
     var isHalted: Bool { halted.withLock { $0 } }
