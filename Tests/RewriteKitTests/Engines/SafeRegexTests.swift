@@ -95,6 +95,23 @@ struct SafeRegexMatchingTests {
         ("^.$", "e\u{301}", nil),
         ("[à-ÿ]+", "voilà ça", ["à"]),
         ("🙂+", "x🙂🙂y", ["🙂🙂"]),
+        // a loop whose body prefers the empty match stops at once (RE2: `x*` as `(x+)?`)
+        ("(?:|a)*", "aaa", [""]),
+        ("(?:(?:)|a)*", "aaa", [""]),
+        ("(?:a??)*", "aaa", [""]),
+        ("(?:.*?)*", "aaa", [""]),
+        ("(?:(a)??)*", "aaa", ["", nil]),
+        ("(?:a|)*", "aaa", ["aaa"]),
+        // \x{...} and \u{...} with any number of digits
+        (#"\x{00000061}"#, "a", ["a"]),
+        (#"\u{0000000001F600}"#, "😀", ["😀"]),
+        // POSIX classes inside brackets, as RE2 reads them (ASCII)
+        ("[[:upper:]]+", "abCDe", ["CD"]),
+        ("[[:lower:][:digit:]]+", "AB1c2D", ["1c2"]),
+        ("[[:^alpha:]]+", "ab12-c", ["12-"]),
+        ("[[:xdigit:]]+", "xyzBEEFg", ["BEEF"]),
+        ("[[:punct:]]+", "a!?/b", ["!?/"]),
+        ("[[:alpha]+", "x:alpha[y", [":alpha["]),
     ]
 
     @Test("syntax feature", arguments: table)
@@ -236,6 +253,9 @@ struct SafeRegexSyntaxErrorTests {
         (#"\u{110000}"#, "invalid unicode escape '\\u{110000}' in regex", 0),
         (#"\u{}"#, "invalid unicode escape '\\u{}' in regex", 0),
         (#"\x4"#, "invalid unicode escape '\\x4' in regex", 0),
+        (#"\x{0000006"#, "invalid unicode escape '\\x{0000006' in regex", 0),
+        (#"a\x{00110000}"#, "invalid unicode escape '\\x{00110000}' in regex", 1),
+        ("[[:foo:]]", "unknown POSIX class '[:foo:]' in regex; known: alnum, alpha, ascii, blank, cntrl, digit, graph, lower, print, punct, space, upper, word, xdigit", 1),
         (#"\01"#, "octal escape '\\01' is not supported; use '\\u{...}'", 0),
         (String(repeating: "(", count: 201) + String(repeating: ")", count: 201),
          "regex nests groups more than 200 levels deep", 200),

@@ -23,7 +23,27 @@ struct CharacterClass: Sendable, Equatable {
     /// `\w`: ASCII letters, digits and `_`.
     static let wordRanges: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
     /// `\s`: tab, line feed, vertical tab, form feed, carriage return, space.
-    static let spaceRanges: [ClosedRange<UInt32>] = [0x09...0x0D, 0x20...0x20]
+    /// `\s` as RE2 and Perl read it: tab, line feed, form feed, carriage return and space;
+    /// not the vertical tab, which only `[[:space:]]` includes.
+    static let spaceRanges: [ClosedRange<UInt32>] = [0x09...0x0A, 0x0C...0x0D, 0x20...0x20]
+
+    /// The POSIX classes RE2 accepts inside brackets (`[[:alpha:]]`), ASCII only.
+    static let posixRanges: [String: [ClosedRange<UInt32>]] = [
+        "alnum": [0x30...0x39, 0x41...0x5A, 0x61...0x7A],
+        "alpha": [0x41...0x5A, 0x61...0x7A],
+        "ascii": [0x00...0x7F],
+        "blank": [0x09...0x09, 0x20...0x20],
+        "cntrl": [0x00...0x1F, 0x7F...0x7F],
+        "digit": [0x30...0x39],
+        "graph": [0x21...0x7E],
+        "lower": [0x61...0x7A],
+        "print": [0x20...0x7E],
+        "punct": [0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E],
+        "space": [0x09...0x0D, 0x20...0x20],
+        "upper": [0x41...0x5A],
+        "word": [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A],
+        "xdigit": [0x30...0x39, 0x41...0x46, 0x61...0x66],
+    ]
 
     /// Creates a set from member ranges (in any order, possibly overlapping).
     init(ranges members: [ClosedRange<UInt32>], negated: Bool = false, caseInsensitive: Bool = false) {

@@ -111,7 +111,19 @@ struct RegexCompiler {
     /// `x*`, `x+`, `x?`, `x{n}`, `x{n,}`, `x{n,m}`, greedy or lazy.
     private mutating func compileRepetition(_ body: RegexNode, min: Int, max: Int?, greedy: Bool) throws(RegexSyntaxError) {
         guard let max else {
-            if min == 0 {
+            if min == 0, body.isNullable {
+                // `x*` whose body can match empty compiles as `(x+)?`, as RE2 and Go do. In the
+                // plain loop below, a thread that took the body's empty way jumps back to the
+                // loop's fork, already visited at this position, and dies; the body's other
+                // ways then win, and `(?:|a)*` on `aaa` matched 0–3 where leftmost-first
+                // says 0–0. Here that thread leaves through the `+`'s exit instead.
+                let fork = try emit(.split(0, 0))
+                let loopStart = instructions.count
+                try compile(body)
+                let repeatFork = instructions.count
+                try emit(split(loopStart, repeatFork + 1, greedy: greedy))
+                instructions[fork] = split(fork + 1, instructions.count, greedy: greedy)
+            } else if min == 0 {
                 let fork = try emit(.split(0, 0))
                 try compile(body)
                 try emit(.jump(fork))

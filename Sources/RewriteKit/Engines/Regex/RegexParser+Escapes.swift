@@ -59,18 +59,21 @@ extension RegexParser {
         }
     }
 
-    /// The hex digits after `\u` or `\x`: exactly `fixedDigits` of them, or 1–6 in braces.
+    /// The hex digits after `\u` or `\x`: exactly `fixedDigits` of them, or any number in
+    /// braces (`\x{00000061}`, as RE2 reads it) naming a scalar up to U+10FFFF. The error
+    /// quotes the whole escape.
     private mutating func parseHexScalar(start: Int, fixedDigits: Int) throws(RegexSyntaxError) -> UInt32 {
         let braced = peek == "{"
         if braced { position += 1 }
         var value: UInt32 = 0
         var digits = 0
-        while let next = peek, next.isASCII, let digit = Character(next).hexDigitValue, braced ? digits < 7 : digits < fixedDigits {
-            value = value &* 16 &+ UInt32(digit)
+        while let next = peek, next.isASCII, let digit = Character(next).hexDigitValue, braced || digits < fixedDigits {
+            // Past U+10FFFF the value only has to stay invalid, not grow (or overflow).
+            if value <= CharacterClass.maxScalar { value = value * 16 + UInt32(digit) }
             digits += 1
             position += 1
         }
-        let valid = braced ? (digits >= 1 && digits <= 6 && peek == "}") : digits == fixedDigits
+        let valid = braced ? (digits >= 1 && peek == "}") : digits == fixedDigits
         if braced && peek == "}" { position += 1 }
         guard valid, Unicode.Scalar(value) != nil else {
             throw .invalidScalarEscape(text(start, position), at: start)
@@ -110,9 +113,11 @@ extension RegexParser {
         return CharacterClass(ranges: members, negated: negated, caseInsensitive: caseInsensitive)
     }
 
-    /// One literal or escape inside a class, as ranges (one one-scalar range for a literal).
+    /// One literal, escape or POSIX class (`[:alpha:]`, `[:^digit:]`) inside a class, as
+    /// ranges (one one-scalar range for a literal).
     private mutating func parseClassItem() throws(RegexSyntaxError) -> [ClosedRange<UInt32>] {
         guard let next = peek else { return [] }
+        if next == "[", scalar(at: position + 1) == ":", let ranges = try parsePOSIXClass() { return ranges }
         guard next == "\\" else {
             position += 1
             return [next.value...next.value]
@@ -123,5 +128,25 @@ extension RegexParser {
         case .set(let ranges): return ranges
         case .assertion: throw .unknownEscape(text(start, position), at: start)
         }
+    }
+
+    /// A POSIX class at `[:` inside a class, as RE2 reads them (ASCII only); nil when no
+    /// `:]` closes it, so `[` is then a literal.
+    private mutating func parsePOSIXClass() throws(RegexSyntaxError) -> [ClosedRange<UInt32>]? {
+        let start = position
+        var end = position + 2
+        while let character = scalar(at: end), character != "]" {
+            if character == ":", scalar(at: end + 1) == "]" {
+                let name = text(start + 2, end)
+                let negated = name.hasPrefix("^")
+                guard let ranges = CharacterClass.posixRanges[negated ? String(name.dropFirst()) : name] else {
+                    throw .unknownPOSIXClass(text(start, end + 2), at: start)
+                }
+                position = end + 2
+                return negated ? CharacterClass.complement(ranges) : ranges
+            }
+            end += 1
+        }
+        return nil
     }
 }

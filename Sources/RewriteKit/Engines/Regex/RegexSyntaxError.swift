@@ -122,6 +122,11 @@ extension RegexSyntaxError {
         Self("invalid unicode escape '\(text)' in regex", at: offset)
     }
 
+    /// `[[:foo:]]`: a POSIX class RE2 does not know.
+    static func unknownPOSIXClass(_ text: String, at offset: Int) -> Self {
+        Self("unknown POSIX class '\(text)' in regex; known: alnum, alpha, ascii, blank, cntrl, digit, graph, lower, print, punct, space, upper, word, xdigit", at: offset)
+    }
+
     /// `\01`.
     static func octalEscape(_ text: String, at offset: Int) -> Self {
         Self("octal escape '\(text)' is not supported; use '\\u{...}'", at: offset)
