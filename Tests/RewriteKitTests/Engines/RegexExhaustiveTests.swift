@@ -30,7 +30,8 @@ struct RegexExhaustiveTests {
         var regexText = ""
         var refused = 0, accepted = 0, pairs = 0, right = 0, skipped = 0, insideCharacter = 0
         var stringIndex = 0
-        var wrong: [String] = []
+        var wrong = 0
+        var examples: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let first = line.utf8.first else { continue }
             switch first {
@@ -77,15 +78,14 @@ struct RegexExhaustiveTests {
                     // RE2 searches bytes, and answers `\B` between two bytes of one UTF-8
                     // character; a String has no such position, and the engine searches scalars.
                     insideCharacter += 1
-                } else if wrong.count < 40 {
-                    wrong.append("/\(regexText)/ on \(String(reflecting: subject)): got \(got), RE2 \(expected)")
                 } else {
-                    wrong.append("")
+                    wrong += 1
+                    if examples.count < 40 { examples.append("/\(regexText)/ on \(String(reflecting: subject)): got \(got), RE2 \(expected)") }
                 }
             }
         }
-        print("regex exhaustive (every \(Self.sample)th string): \(accepted) regexes accepted, \(refused) refused; \(pairs) pairs, \(right) right, \(wrong.count) wrong, \(insideCharacter) where RE2 answers inside a UTF-8 character, \(skipped) not UTF-8")
-        #expect(wrong.isEmpty, "\(wrong.count) pairs differ from RE2:\n\(wrong.filter { !$0.isEmpty }.joined(separator: "\n"))")
+        print("regex exhaustive (every \(Self.sample)th string): \(accepted) regexes accepted, \(refused) refused; \(pairs) pairs, \(right) right, \(wrong) wrong, \(insideCharacter) where RE2 answers inside a UTF-8 character, \(skipped) not UTF-8")
+        #expect(wrong == 0, "\(wrong) pairs differ from RE2, among them:\n\(examples.joined(separator: "\n"))")
         #expect(accepted > 1_000 && pairs > 10_000, "the file was read")
     }
 
