@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import RewriteTesting
+import RewriteTestSupport
 import Testing
 
 /// End-to-end tests of the response-side endpoints: status, HEAD, redirects, compression,
