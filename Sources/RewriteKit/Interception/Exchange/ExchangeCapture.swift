@@ -13,14 +13,13 @@ struct ExchangeCapture: @unchecked Sendable {
     let bodyLimit: Int?
     /// The first hop's request ID, which names the load in captures.
     let loadID: Int
-    private let core: RewriterCore
-    private let defaults: RequestDefaults
+    private let interceptor: Interceptor
+    private var core: RewriterCore { interceptor.core }
 
-    init(core: RewriterCore, defaults: RequestDefaults, loadID: Int) {
-        self.core = core
-        self.defaults = defaults
+    init(interceptor: Interceptor, loadID: Int) {
+        self.interceptor = interceptor
         self.loadID = loadID
-        sinks = core.runningCaptures
+        sinks = interceptor.core.runningCaptures
         bodyLimit = sinks.map(\.bodyLimit).max()
     }
 
@@ -32,7 +31,7 @@ struct ExchangeCapture: @unchecked Sendable {
         let running = core.runningCaptures
         let sinks = sinks.filter { sink in running.contains { $0 === sink } }
         guard !sinks.isEmpty else { return }
-        guard var request = hop.outcome?.request ?? HTTPRequest(hop.appRequest, defaults: defaults, body: nil) else { return }
+        guard var request = hop.outcome?.request ?? HTTPRequest(hop.appRequest, defaults: interceptor.requestDefaults, body: nil) else { return }
         request.body = hop.capturedRequestBody
         var response = error == nil ? hop.response : nil
         if streamed, let server = hop.serverResponse, response?.body.isEmpty == true {
