@@ -6,7 +6,7 @@ import FoundationNetworking
 /// What the interceptor learns about the app's task when loading starts.
 ///
 /// On swift-corelibs-foundation some facts have no public API, and are read once here,
-/// by reflection (``StoredProperty``), from stored properties whose names hold from
+/// from the runtime's field metadata (``StoredProperty``), from stored properties whose names hold from
 /// corelibs 5.8 through 6.3: the task's session (`session`), the body of an upload task
 /// (`knownBody`), and how the app receives the body (the session's task registry). Each
 /// read falls back to a safe answer if the property is ever missing.
@@ -109,8 +109,8 @@ struct LoadingTask: @unchecked Sendable {
     /// one cast reaches the entry without reflecting on every other task's.
     static func registryBehaviour(of task: URLSessionTask, in session: URLSession) -> (name: String, payload: Any?)? {
         guard let registry = StoredProperty.value("taskRegistry", of: session),
-              let behaviours = StoredProperty.value("behaviours", of: registry) as? [Int: Any],
-              let behaviour = behaviours[task.taskIdentifier]
+              let behaviours = StoredProperty.value("behaviours", of: registry as AnyObject) as? any IntKeyedValues,
+              let behaviour = behaviours.value(forKey: task.taskIdentifier)
         else { return nil }
         let mirror = Mirror(reflecting: behaviour)
         guard let payload = mirror.children.first else { return (String(describing: behaviour), nil) }

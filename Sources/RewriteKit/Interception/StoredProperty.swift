@@ -1,58 +1,83 @@
-/// Reads a stored property of an object by name, through reflection, for the few facts
+#if canImport(FoundationNetworking)
+@_spi(Reflection) import Swift
+
+/// Reads a stored property of an object by name, for the few facts
 /// swift-corelibs-foundation keeps only in internal properties (see ``LoadingTask``).
 ///
-/// Reflection builds each child it visits, so finding a property costs every property
-/// before it. The first read of a name on a type finds its position by scanning; later
-/// reads go straight to that position (checking the name is still there).
+/// The first read of a name on a class asks the runtime's reflection metadata for the
+/// field's offset and type (what `Mirror` reads too); later reads load the value from that
+/// offset, about 50 ns instead of the 5–20 µs of building a `Mirror` and its children.
+/// Only for strong stored properties (`let`/`var` without `weak` or `unowned`): a weak
+/// reference is not stored as a plain reference.
 enum StoredProperty {
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let name: String
     }
 
-    /// Where a property sits: how many superclass levels up, and at which child.
-    private struct Position {
-        let depth: Int
+    /// Where a field sits in its object, and its declared type.
+    private struct Field {
         let offset: Int
+        let type: Any.Type
     }
 
-    private static let positions = Locked<[Key: Position]>([:])
+    /// The fields found so far; nil for a name the class does not have.
+    private static let fields = Locked<[Key: Field?]>([:])
 
-    /// The value of the stored property `name` of `subject` (or of a superclass), or nil.
-    static func value(_ name: String, of subject: Any) -> Any? {
-        let key = Key(type: ObjectIdentifier(type(of: subject) as Any.Type), name: name)
-        if let position = positions.withLock({ $0[key] }), let value = read(position, name, of: subject) {
-            return value
+    /// The value of the stored property `name` of `object` (declared in its class or a
+    /// superclass), an optional's wrapped value, or nil.
+    static func value(_ name: String, of object: AnyObject) -> Any? {
+        let type: AnyClass = Swift.type(of: object)
+        let key = Key(type: ObjectIdentifier(type), name: name)
+        let known = fields.withLock { $0[key] }
+        let field: Field?
+        if let known {
+            field = known
+        } else {
+            field = find(name, in: type)
+            fields.withLock { $0[key] = field }
         }
-        var mirror: Mirror? = Mirror(reflecting: subject)
-        var depth = 0
-        while let current = mirror {
-            for (offset, child) in current.children.enumerated() where child.label == name {
-                positions.withLock { $0[key] = Position(depth: depth, offset: offset) }
-                return unwrapped(child.value)
+        guard let field else { return nil }
+        func load<Value>(_: Value.Type) -> Any {
+            withExtendedLifetime(object) {
+                Unmanaged.passUnretained(object).toOpaque().load(fromByteOffset: field.offset, as: Value.self)
             }
-            mirror = current.superclassMirror
-            depth += 1
         }
-        return nil
+        let value = _openExistential(field.type, do: load)
+        return (value as? any OptionalValue).map(\.wrappedValueIfAny) ?? value
     }
 
-    private static func read(_ position: Position, _ name: String, of subject: Any) -> Any? {
-        var mirror = Mirror(reflecting: subject)
-        for _ in 0..<position.depth {
-            guard let next = mirror.superclassMirror else { return nil }
-            mirror = next
+    /// The offset and type of the field `name` of `type`, its superclasses' fields included.
+    private static func find(_ name: String, in type: AnyClass) -> Field? {
+        var found: Field?
+        // `.classType` (raw value 1), spelled by value: the standard library declares the
+        // option a `static var`, which strict concurrency refuses to read.
+        _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { fieldName, offset, fieldType, _ in
+            guard String(cString: fieldName) == name else { return true }
+            found = Field(offset: offset, type: fieldType)
+            return false
         }
-        let children = mirror.children
-        guard position.offset < children.count else { return nil }
-        let child = children[children.index(children.startIndex, offsetBy: position.offset)]
-        return child.label == name ? unwrapped(child.value) : nil
-    }
-
-    /// An optional's wrapped value (nil for `.none`); any other value as it is.
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
+        return found
     }
 }
+
+/// An optional seen through `Any`.
+private protocol OptionalValue {
+    var wrappedValueIfAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValueIfAny: Any? { self.map { $0 as Any } }
+}
+
+/// A dictionary keyed by `Int` seen through `Any`: one entry is read without converting
+/// the whole dictionary (a cast to `[Int: Any]` would box every value).
+protocol IntKeyedValues {
+    /// The value for `key`, if any.
+    func value(forKey key: Int) -> Any?
+}
+
+extension Dictionary: IntKeyedValues where Key == Int {
+    func value(forKey key: Int) -> Any? { self[key] }
+}
+#endif
