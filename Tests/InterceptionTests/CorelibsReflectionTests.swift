@@ -37,6 +37,7 @@ struct CorelibsReflectionTests {
         _ = Self.tasks(of: plain)
         #expect(LoadingTask.registryBehaviour(of: handled, in: plain)?.name == "dataCompletionHandler")
         #expect(!LoadingTask(handled).receivesChunks)
+        #expect(StoredProperty.value("_callCompletionHandlerInline", of: handled) as? Bool == false)
 
         var post = URLRequest(url: url)
         post.httpMethod = "POST"
@@ -64,6 +65,8 @@ struct CorelibsReflectionTests {
             return
         }
         let loading = LoadingTask(task)
+        // The async call is told from a completion handler without the registry.
+        #expect(StoredProperty.value("_callCompletionHandlerInline", of: task) as? Bool == true)
         #expect(loading.perCallDelegate === delegate)
         #expect(loading.perCall != nil)
     }

@@ -49,6 +49,8 @@ final class CompiledRule: Sendable {
     /// Whether the request phase reads the request body: a `json`/`body` condition, a
     /// request body action, or a `${json.PATH}` template in a request action or `respond`.
     let requestNeedsBody: Bool
+    /// Whether the `when` conditions test the body (`json`, `body`).
+    let conditionReadsBody: Bool
 
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
@@ -69,7 +71,8 @@ final class CompiledRule: Sendable {
         self.stops = stops
         var respondReadsJSON = false
         if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONBody }
-        requestNeedsBody = (condition?.readsBody ?? false) || requestActions.contains(where: \.readsRequestBody)
+        conditionReadsBody = condition?.readsBody ?? false
+        requestNeedsBody = conditionReadsBody || requestActions.contains(where: \.readsRequestBody)
             || respondReadsJSON
     }
 

@@ -17,8 +17,9 @@ extension HTTPRequest {
     /// configuration's additional headers (where the request does not set them), the
     /// request's own headers, and the cookies the session would add (unless
     /// `addingStoredCookies` is false); nil when the URL is not an absolute http(s) URL.
-    init?(_ request: URLRequest, defaults: RequestDefaults, body: Data?, addingStoredCookies: Bool = true) {
-        guard let text = request.url?.absoluteString, let url = RequestURL(string: text) else { return nil }
+    /// `url` is the request's URL when the caller parsed it already.
+    init?(_ request: URLRequest, url parsed: RequestURL? = nil, defaults: RequestDefaults, body: Data?, addingStoredCookies: Bool = true) {
+        guard let url = parsed ?? request.url.flatMap({ RequestURL(string: $0.absoluteString) }) else { return nil }
         let own = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
         var headers = HTTPHeaders()
         for (name, value) in defaults.additionalHeaders where !own.contains(where: { ASCIICase.equal($0.key, name) }) {
@@ -33,19 +34,23 @@ extension HTTPRequest {
     /// other settings) with exactly this method, URL and headers, and no body (the
     /// exchange attaches the body). Content-Length is never copied: the transport
     /// computes it, and a stale one truncates the body and poisons the connection.
-    func urlRequest(basedOn original: URLRequest) -> URLRequest? {
-        let text = url.description
-        guard let url = original.url?.absoluteString == text ? original.url : URL(string: text) else { return nil }
+    /// `admitted` is the request the rules started from: a URL or method the rules left
+    /// as it was is not set again (each setter on corelibs' URLRequest costs microseconds).
+    func urlRequest(basedOn original: URLRequest, admitted: HTTPRequest? = nil) -> URLRequest? {
         var request = original
-        request.url = url
-        request.httpMethod = method
+        if admitted?.url != url {
+            let text = url.description
+            guard let url = original.url?.absoluteString == text ? original.url : URL(string: text) else { return nil }
+            request.url = url
+        }
+        if admitted?.method != method || original.httpMethod != method { request.httpMethod = method }
         var fields = headers
         fields.remove("Content-Length")
         // One assignment: adding fields one by one costs a locale-aware comparison with
         // every field already there (swift-corelibs-foundation).
         request.allHTTPHeaderFields = fields.joinedFields
-        request.httpBodyStream = nil
-        request.httpBody = nil
+        if request.httpBodyStream != nil { request.httpBodyStream = nil }
+        if request.httpBody != nil { request.httpBody = nil }
         return request
     }
 }

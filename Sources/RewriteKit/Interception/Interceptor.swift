@@ -32,6 +32,8 @@ final class Interceptor: Sendable {
     let ruleUses = RuleUseCounts()
     /// Tasks recently reported as unmatched (URLSession may ask `canInit` more than once).
     let reportedTasks = Locked<[ObjectIdentifier]>([])
+    /// What `canInit` admitted, for the loads that follow.
+    let admitted = AdmittedRequests()
     private let installed = Locked(true)
 
     /// What the app's configuration says, read at the first request.
@@ -117,19 +119,33 @@ final class Interceptor: Sendable {
 
     /// Whether a request should come through this installation: an http(s) URL, and a
     /// rule that might apply judged from the URL and headers alone (never the body, so
-    /// this stays cheap however often URLSession asks).
+    /// this stays cheap however often URLSession asks). What it learns is kept for the
+    /// load (``admission(for:pipeline:)``).
     func shouldIntercept(_ request: URLRequest) -> Bool {
         guard isInstalled, let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let parsed = RequestURL(string: url.absoluteString)
         else { return false }
-        // A running capture sees all traffic.
+        // A running capture sees all traffic; its load admits the request itself.
         if core.isCapturing { return true }
         let pipeline = core.pipeline
         // Most traffic no rule is about stops here, before headers and cookies are read.
-        guard pipeline.hasCandidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed)),
-              let head = HTTPRequest(request, defaults: requestDefaults, body: nil)
-        else { return false }
-        return pipeline.mightApply(to: head)
+        let candidates = pipeline.index.candidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed))
+        guard !candidates.isEmpty, let head = HTTPRequest(request, url: parsed, defaults: requestDefaults, body: nil) else { return false }
+        let admission = pipeline.admit(head, candidates: candidates)
+        guard !admission.isEmpty else { return false }
+        admitted.keep(admission, for: request)
+        return true
+    }
+
+    /// The admission for a load of `request` by `pipeline`: for the app's own request
+    /// (`fromCanInit`), the one `canInit` made; else (a redirect hop, a running capture,
+    /// rules changed since) a fresh one. Nil when the URL is not an absolute http(s) URL.
+    func admission(for request: URLRequest, pipeline: Pipeline, fromCanInit: Bool, addingStoredCookies: Bool = true) -> Admission? {
+        if fromCanInit, let kept = admitted.take(for: request), kept.pipeline === pipeline { return kept }
+        guard let head = HTTPRequest(request, defaults: requestDefaults, body: nil, addingStoredCookies: addingStoredCookies) else {
+            return nil
+        }
+        return pipeline.admit(head)
     }
 
     /// The rules a request would have been offered to, for a request let through untouched.

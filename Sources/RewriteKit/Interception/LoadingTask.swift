@@ -5,11 +5,12 @@ import FoundationNetworking
 
 /// What the interceptor learns about the app's task when loading starts.
 ///
-/// On swift-corelibs-foundation some facts have no public API, and are read once here,
-/// from the runtime's field metadata (``StoredProperty``), from stored properties whose names hold from
-/// corelibs 5.8 through 6.3: the task's session (`session`), the body of an upload task
-/// (`knownBody`), and how the app receives the body (the session's task registry). Each
-/// read falls back to a safe answer if the property is ever missing.
+/// On swift-corelibs-foundation some facts have no public API, and are read once here
+/// from corelibs' stored properties (``StoredProperty``): the task's session (`session`),
+/// the body of an upload task (`knownBody`), whether it is an async call
+/// (`_callCompletionHandlerInline`), and how the app receives the body (the session's
+/// task registry). Each read falls back to a safe answer if the property is ever
+/// missing, and `CorelibsReflectionTests` fail if one does.
 struct LoadingTask: @unchecked Sendable {
     /// The kinds of task that need different handling.
     enum Kind: Equatable {
@@ -69,10 +70,19 @@ struct LoadingTask: @unchecked Sendable {
         } else {
             uploadBody = nil
         }
-        let behaviour = task.flatMap { task in session.flatMap { Self.registryBehaviour(of: task, in: $0) } }
+        // The registry entry is an enum whose cases can only be told apart by `Mirror`,
+        // which demangles the closure payload's type on every read (tens of µs). It is
+        // read only when the answer can differ: for a call with its own delegate (the
+        // async methods, which corelibs marks `_callCompletionHandlerInline`) and for a
+        // task with a delegate (a completion handler or not). A completion handler or
+        // async call without any delegate needs no entry: nobody hears chunks.
+        let isAsyncCall = task.flatMap { StoredProperty.value("_callCompletionHandlerInline", of: $0) } as? Bool ?? true
+        let hasDelegate = task?.delegate != nil
+        let behaviour = (isAsyncCall || hasDelegate)
+            ? task.flatMap { task in session.flatMap { Self.registryBehaviour(of: task, in: $0) } } : nil
         // Without a session delegate, "callDelegate" means nobody hears chunks: only a
         // completion handler (or nothing) takes the body.
-        receivesChunks = behaviour?.name == "callDelegate" && task?.delegate != nil
+        receivesChunks = behaviour?.name == "callDelegate" && hasDelegate
         perCallDelegate = behaviour?.name == "dataCompletionHandlerWithTaskDelegate"
             ? behaviour?.payload.flatMap { Mirror(reflecting: $0).children.dropFirst().first?.value }.flatMap(Self.delegate(in:))
             : nil

@@ -67,34 +67,6 @@ public final class Pipeline: Sendable {
         return found
     }
 
-    /// Whether the index files any rule under this request's host, path or method (or
-    /// under "any request"): when not, no rule can apply, whatever the headers and body.
-    /// Needs only the method and URL, so it is the cheapest first test.
-    func hasCandidates(for request: HTTPRequest) -> Bool {
-        var found = false
-        index.forEachCandidateList(for: request) { _ in
-            found = true
-            return false
-        }
-        return found
-    }
-
-    /// Whether the request phase could read this request's body: some rule that might
-    /// apply (judged without the body) has a body condition, a request body action or a
-    /// `${json.PATH}` template. When false the body can go to the network untouched,
-    /// without being read.
-    func requestNeedsBody(_ request: HTTPRequest) -> Bool {
-        guard anyRuleNeedsRequestBody else { return false }
-        var head = request
-        head.body = nil
-        var needed = false
-        forEachRuleThatMightApply(to: head) { _, rule in
-            needed = rule.requestNeedsBody
-            return !needed
-        }
-        return needed
-    }
-
     /// The rules that might apply to this request, judged without its body, in order:
     /// what an interceptor reports as skipped when it has to let a request pass untouched.
     func rulesThatMightApply(to request: HTTPRequest) -> [RuleReference] {
@@ -148,37 +120,89 @@ public final class Pipeline: Sendable {
 
     /// Runs the request phase, counting the uses of `times` rules in `counts`.
     func processRequest(_ request: HTTPRequest, counts: RuleUseCounts) -> RequestOutcome {
-        let candidates = index.candidates(for: request)
-        guard !candidates.isEmpty else { return RequestOutcome(request: request) }
-        // Most candidates fail a cheap test; the run's state is made only once a rule applies.
-        let body = BodyView.of(request.body)
-        var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
-        var run: RequestRun?
+        processRequest(request, admission: admit(request), counts: counts)
+    }
+
+    /// The rules that might apply to `request` (judged without its body) among those the
+    /// index files under its method and URL, and what their conditions answered.
+    func admit(_ request: HTTPRequest) -> Admission {
+        admit(request, candidates: index.candidates(for: request))
+    }
+
+    /// Like ``admit(_:)``, with the index's candidates already looked up (from the method
+    /// and URL alone, before the headers were converted).
+    func admit(_ request: HTTPRequest, candidates: ArraySlice<Int32>) -> Admission {
+        var head = request
+        head.body = nil
+        guard !candidates.isEmpty else { return Admission(pipeline: self, request: head, candidates: []) }
+        var evaluator = ConditionEvaluator(request: head, response: nil, body: nil, environment: environment)
+        var admitted: [Admission.Candidate] = []
         var scratch: [String] = []
         for position in candidates {
             let rule = rules[Int(position)]
-            if rule.captureCount > 0 {
-                if scratch.count < rule.captureCount {
-                    scratch = [String](repeating: "", count: rule.captureCount)
-                } else {
-                    for slot in 0..<rule.captureCount { scratch[slot] = "" }
-                }
-            }
-            if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
-                guard !evaluator.problems.isEmpty else { continue }
-                // A regex gave up: the rule does not apply, and the trace says why.
-                if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
-                run?.noteLimit(evaluator.problems, of: rule)
-                evaluator.problems.removeAll()
+            guard let condition = rule.condition else {
+                admitted.append(Admission.Candidate(position: Int(position), verdict: .holds([])))
                 continue
             }
-            if let limit = rule.uses, !counts.claim(position: Int(position), limit: limit, in: self) {
+            if rule.conditionReadsBody {
+                if evaluator.mightHold(condition) != false {
+                    admitted.append(Admission.Candidate(position: Int(position), verdict: .pending))
+                }
+                continue
+            }
+            if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
+            for slot in 0..<rule.captureCount { scratch[slot] = "" }
+            let holds = evaluator.holds(condition, captures: &scratch)
+            if !evaluator.problems.isEmpty {
+                // A regex gave up: the request phase evaluates it again, for its trace.
+                evaluator.problems.removeAll()
+                admitted.append(Admission.Candidate(position: Int(position), verdict: .pending))
+            } else if holds {
+                let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
+                admitted.append(Admission.Candidate(position: Int(position), verdict: .holds(captures)))
+            }
+        }
+        return Admission(pipeline: self, request: head, candidates: admitted)
+    }
+
+    /// Runs the request phase on `request` (the admitted request, with its body when a
+    /// rule needs it) from what `admission` already decided: only pending conditions are
+    /// evaluated.
+    func processRequest(_ request: HTTPRequest, admission: Admission, counts: RuleUseCounts) -> RequestOutcome {
+        guard !admission.candidates.isEmpty else { return RequestOutcome(request: request) }
+        // Most requests carry no pending condition; the run's state is made only once a rule applies.
+        let body = BodyView.of(request.body)
+        var evaluator: ConditionEvaluator?
+        var run: RequestRun?
+        var scratch: [String] = []
+        for candidate in admission.candidates {
+            let rule = rules[candidate.position]
+            let captures: [String]
+            switch candidate.verdict {
+            case .holds(let known):
+                captures = known
+            case .pending:
+                if evaluator == nil {
+                    evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
+                }
+                if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
+                for slot in 0..<rule.captureCount { scratch[slot] = "" }
+                if let condition = rule.condition, evaluator?.holds(condition, captures: &scratch) == false {
+                    guard let problems = evaluator?.problems, !problems.isEmpty else { continue }
+                    // A regex gave up: the rule does not apply, and the trace says why.
+                    if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
+                    run?.noteLimit(problems, of: rule)
+                    evaluator?.problems.removeAll()
+                    continue
+                }
+                captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
+            }
+            if let limit = rule.uses, !counts.claim(position: candidate.position, limit: limit, in: self) {
                 // Used up: skipped as if its conditions had failed, and the trace says so.
                 if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
                 run?.noteUsedUp(rule, limit: limit)
                 continue
             }
-            let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
             if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
             // Applied in place: the run's request and trace are not copied per rule.
             guard run?.apply(rule, captures: captures) == true else { break }

@@ -31,4 +31,9 @@ enum ASCIICase {
     static func lower(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
     }
+
+    /// Whether a byte is an ASCII letter, `A`–`Z` or `a`–`z`.
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(lower(byte))
+    }
 }

@@ -13,11 +13,13 @@ extension Exchange {
     func begin(_ next: ExchangeHop) {
         guard !isStopped, !isFinished else { return }
         hop = next
-        let (pipeline, defaults, cache, uses) = (pipeline, interceptor.requestDefaults, interceptor.cache, interceptor.ruleUses)
+        let (pipeline, cache, uses) = (pipeline, interceptor.cache, interceptor.ruleUses)
         let captureBodyLimit = capture.bodyLimit
         let continuesRedirect = reception.pendingRedirect != nil
         worker.async { [self] in
-            let phase = RequestPhase.run(next, pipeline: pipeline, defaults: defaults, cache: cache, counts: uses, captureBodyLimit: captureBodyLimit)
+            let admission = interceptor.admission(
+                for: next.appRequest, pipeline: pipeline, fromCanInit: next.number == 0, addingStoredCookies: next.addsStoredCookies)
+            let phase = RequestPhase.run(next, admission: admission, cache: cache, counts: uses, captureBodyLimit: captureBodyLimit)
             if let outcome = phase.outcome, outcome.appliedRules.isEmpty {
                 interceptor.reportUnmatched(outcome.request, requestID: next.requestID)
             }

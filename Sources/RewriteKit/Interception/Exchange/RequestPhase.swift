@@ -34,14 +34,13 @@ struct RequestPhase: @unchecked Sendable {
     /// The next step.
     var next: Next
 
-    /// Runs the phase for `hop`.
+    /// Runs the phase for `hop`, from what `canInit` admitted (``Admission``).
     static func run(
-        _ hop: ExchangeHop, pipeline: Pipeline, defaults: RequestDefaults, cache: ResponseCache, counts: RuleUseCounts,
-        captureBodyLimit: Int? = nil
+        _ hop: ExchangeHop, admission: Admission?, cache: ResponseCache, counts: RuleUseCounts, captureBodyLimit: Int? = nil
     ) -> RequestPhase {
-        guard var request = HTTPRequest(hop.appRequest, defaults: defaults, body: nil, addingStoredCookies: hop.addsStoredCookies) else {
-            return RequestPhase(next: .fail(URLError(.badURL)))
-        }
+        guard let admission else { return RequestPhase(next: .fail(URLError(.badURL))) }
+        let pipeline = admission.pipeline
+        var request = admission.request
         var loadedBody: Data?
         let body: RequestBody
         do {
@@ -49,7 +48,7 @@ struct RequestPhase: @unchecked Sendable {
         } catch {
             return RequestPhase(next: .fail(error))
         }
-        if pipeline.requestNeedsBody(request) {
+        if admission.needsBody {
             if case .fromDelegate = body { return RequestPhase(next: .askForBodyStream) }
             do {
                 let bytes = try body.load()
@@ -59,7 +58,7 @@ struct RequestPhase: @unchecked Sendable {
                 return RequestPhase(next: .fail(error))
             }
         }
-        let outcome = pipeline.processRequest(request, counts: counts)
+        let outcome = pipeline.processRequest(request, admission: admission, counts: counts)
         let next: Next
         switch outcome.disposition {
         case .respond(let stub):
@@ -69,7 +68,7 @@ struct RequestPhase: @unchecked Sendable {
         case .forward:
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)
-            } else if let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest) {
+            } else if let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest, admitted: admission.request) {
                 next = .forward(forwarded, loadedBody == nil ? body : body.replacing(with: outcome.request.body))
             } else {
                 next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)

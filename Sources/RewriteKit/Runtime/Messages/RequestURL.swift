@@ -53,68 +53,83 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `scheme://[userinfo@]host[:port][/path][?query][#fragment]`; nil if it is not one.
     ///
-    /// Delimiters are found among Unicode scalars, not characters: a combining mark after
+    /// Delimiters are found among UTF-8 bytes, not characters: a combining mark after
     /// `/`, `?`, `#`, `@` or `:` (`/\u{64E}`) would otherwise join the delimiter into one
-    /// character and move the boundary, so text could change the URL's structure.
+    /// character and move the boundary, so text could change the URL's structure. (An
+    /// ASCII byte never occurs inside another scalar's UTF-8 encoding.)
     public init?(string: String) {
-        let scalars = string.unicodeScalars
-        guard let schemeEnd = Self.firstIndex(of: "://", in: scalars) else { return nil }
-        let scheme = scalars[..<schemeEnd]
-        guard let first = scheme.first, first.properties.isAlphabetic,
-              scheme.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) })
-        else { return nil }
-        var rest = scalars[scalars.index(schemeEnd, offsetBy: 3)...]
+        var source = string
+        guard let parsed = source.withUTF8(Self.parse) else { return nil }
+        self = parsed
+    }
 
+    /// The URL whose UTF-8 text is `bytes`, or nil.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> RequestURL? {
+        guard let schemeEnd = Self.firstIndex(of: Array("://".utf8), in: bytes, from: 0) else { return nil }
+        let scheme = bytes[..<schemeEnd]
+        guard let first = scheme.first, ASCIICase.isLetter(first),
+              scheme.allSatisfy({ ASCIICase.isLetter($0) || (0x30...0x39).contains($0) || Self.schemeMarks.contains($0) })
+        else { return nil }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        var end = bytes.count
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
+        let start = schemeEnd + 3
+        if let hash = bytes[start..<end].firstIndex(of: UInt8(ascii: "#")) {
+            fragment = text(hash + 1..<end)
+            end = hash
         }
         var query: String?
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
-            rest = rest[..<mark]
+        if let mark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = text(mark + 1..<end)
+            end = mark
         }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let path = String(rest[authorityEnd...])
-        var authority = rest[..<authorityEnd]
-
+        let authorityEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        let path = text(authorityEnd..<end)
+        var authority = start..<authorityEnd
         var userInfo: String?
-        if let at = authority.lastIndex(of: "@") {
-            userInfo = String(authority[..<at])
-            authority = authority[authority.index(after: at)...]
+        if let at = bytes[authority].lastIndex(of: UInt8(ascii: "@")) {
+            userInfo = text(authority.lowerBound..<at)
+            authority = at + 1..<authority.upperBound
         }
-        var host: Substring.UnicodeScalarView
-        var portText: Substring.UnicodeScalarView?
-        if authority.first == "[" {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if after.first == ":" { portText = after.dropFirst() } else if !after.isEmpty { return nil }
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-            portText = authority[authority.index(after: colon)...]
+        let host: Range<Int>
+        var portText: Range<Int>?
+        if bytes[authority].first == UInt8(ascii: "[") {
+            guard let close = bytes[authority].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = authority.lowerBound + 1..<close
+            let after = close + 1..<authority.upperBound
+            if bytes[after].first == UInt8(ascii: ":") {
+                portText = after.lowerBound + 1..<after.upperBound
+            } else if !after.isEmpty {
+                return nil
+            }
+        } else if let colon = bytes[authority].lastIndex(of: UInt8(ascii: ":")) {
+            host = authority.lowerBound..<colon
+            portText = colon + 1..<authority.upperBound
         } else {
             host = authority
         }
         guard !host.isEmpty else { return nil }
         var port: Int?
         if let portText, !portText.isEmpty {
-            guard portText.count <= 5, let value = Int(String(portText)), (0...65535).contains(value) else { return nil }
+            guard portText.count <= 5, let value = Int(text(portText)), (0...65535).contains(value)
+            else { return nil }
             port = value
         }
-        self.init(
-            scheme: String(scheme), userInfo: userInfo, host: String(host), port: port,
+        return RequestURL(
+            scheme: text(scheme.indices), userInfo: userInfo, host: text(host), port: port,
             path: path, query: query, fragment: fragment)
     }
 
-    /// Where `needle` (ASCII) first starts among `scalars`.
-    private static func firstIndex(of needle: String, in scalars: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
-        let pattern = Array(needle.unicodeScalars)
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            if scalars[index...].starts(with: pattern) { return index }
-            index = scalars.index(after: index)
+    /// The bytes a scheme may hold besides letters and digits: `+`, `-`, `.`.
+    private static let schemeMarks: [UInt8] = [0x2B, 0x2D, 0x2E]
+
+    /// Where `needle` first starts in `bytes`, at or after `start`.
+    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
         }
         return nil
     }
