@@ -20,4 +20,11 @@ enum Stopwatch {
         try body()
         return now() &- start
     }
+
+    /// CPU time the whole process has used (every thread), in nanoseconds.
+    static func processCPU() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
 }
