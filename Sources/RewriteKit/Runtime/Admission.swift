@@ -27,7 +27,7 @@ struct Admission: Sendable {
 
     /// The pipeline that judged the request; another one's request phase judges afresh.
     let pipeline: Pipeline
-    /// The request as conditions see it, without its body.
+    /// The request the admission was made for (its body, if it has one, was not read).
     let request: HTTPRequest
     /// The rules that might apply, in file order.
     let candidates: [Candidate]

@@ -11,36 +11,49 @@ enum HeaderActionRunner {
         let name: String
         var value: String?
         let adds: Bool
+        // Literal names and string values were checked when the rules loaded; only
+        // rendered ones are checked here.
+        var checked: (name: Bool, value: Bool) = (false, false)
         switch action.kind {
-        case .setHeader(let nameTemplate, let valueValue):
-            (name, value, adds) = (renderer.render(nameTemplate), renderer.text(of: valueValue), false)
-        case .addHeader(let nameTemplate, let valueValue):
-            (name, value, adds) = (renderer.render(nameTemplate), renderer.text(of: valueValue), true)
+        case .setHeader(let nameTemplate, let valueValue), .addHeader(let nameTemplate, let valueValue):
+            (name, value) = (renderer.render(nameTemplate), renderer.text(of: valueValue))
+            if case .addHeader = action.kind { adds = true } else { adds = false }
+            if case .string = valueValue { checked.value = true }
+            checked.name = nameTemplate.constant != nil
         case .removeHeader(let nameTemplate):
             (name, value, adds) = (renderer.render(nameTemplate), nil, false)
+            checked.name = nameTemplate.constant != nil
         default:
             return false
         }
-        guard HTTPSyntax.isToken(name) else {
+        guard checked.name || HTTPSyntax.isToken(name) else {
             context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)
             return true
         }
         let before = headers.values(for: name)
+        let after: [String]
         if let text = value {
-            guard HTTPSyntax.isFieldValue(text) else {
+            guard checked.value || HTTPSyntax.isFieldValue(text) else {
                 context.record(
                     .skipped(action: action.name, reason: "the value for '\(name)' contains a control character (CR, LF, NUL, DEL…)"), line: action.line)
                 return true
             }
-            if adds { headers.add(name, text) } else { headers.set(name, text) }
+            if adds {
+                headers.add(name, text)
+                after = before + [text]
+            } else {
+                headers.set(name, text)
+                after = [text]
+            }
         } else {
             guard !before.isEmpty else {
                 context.record(.unchanged(action: action.name, reason: "no '\(name)' header"), line: action.line)
                 return true
             }
             headers.remove(name)
+            after = []
         }
-        context.record(.changed(action: action.name, change: .header(name: name, before: before, after: headers.values(for: name))), line: action.line)
+        context.record(.changed(action: action.name, change: .header(name: name, before: before, after: after)), line: action.line)
         return true
     }
 }

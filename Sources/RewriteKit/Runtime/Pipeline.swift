@@ -118,13 +118,16 @@ public final class Pipeline: Sendable {
         processRequest(request, counts: ownCounts)
     }
 
-    /// Runs the request phase, counting the uses of `times` rules in `counts`.
+    /// Runs the request phase, counting the uses of `times` rules in `counts`: every
+    /// candidate's conditions are evaluated here, with the body.
     func processRequest(_ request: HTTPRequest, counts: RuleUseCounts) -> RequestOutcome {
-        processRequest(request, admission: admit(request), counts: counts)
+        let candidates = index.candidates(for: request)
+        return run(request, candidates: candidates.count, counts: counts) { (Int(candidates[candidates.startIndex + $0]), .pending) }
     }
 
-    /// The rules that might apply to `request` (judged without its body) among those the
-    /// index files under its method and URL, and what their conditions answered.
+    /// The rules that might apply to `request` (judged without its body, which is neither
+    /// read nor removed) among those the index files under its method and URL, and what
+    /// their conditions answered.
     func admit(_ request: HTTPRequest) -> Admission {
         admit(request, candidates: index.candidates(for: request))
     }
@@ -132,10 +135,9 @@ public final class Pipeline: Sendable {
     /// Like ``admit(_:)``, with the index's candidates already looked up (from the method
     /// and URL alone, before the headers were converted).
     func admit(_ request: HTTPRequest, candidates: ArraySlice<Int32>) -> Admission {
-        var head = request
-        head.body = nil
-        guard !candidates.isEmpty else { return Admission(pipeline: self, request: head, candidates: []) }
-        var evaluator = ConditionEvaluator(request: head, response: nil, body: nil, environment: environment)
+        guard !candidates.isEmpty else { return Admission(pipeline: self, request: request, candidates: []) }
+        // The evaluator reads the body only through its body view, which it has not.
+        var evaluator = ConditionEvaluator(request: request, response: nil, body: nil, environment: environment)
         var admitted: [Admission.Candidate] = []
         var scratch: [String] = []
         for position in candidates {
@@ -162,42 +164,51 @@ public final class Pipeline: Sendable {
                 admitted.append(Admission.Candidate(position: Int(position), verdict: .holds(captures)))
             }
         }
-        return Admission(pipeline: self, request: head, candidates: admitted)
+        return Admission(pipeline: self, request: request, candidates: admitted)
     }
 
     /// Runs the request phase on `request` (the admitted request, with its body when a
     /// rule needs it) from what `admission` already decided: only pending conditions are
     /// evaluated.
     func processRequest(_ request: HTTPRequest, admission: Admission, counts: RuleUseCounts) -> RequestOutcome {
-        guard !admission.candidates.isEmpty else { return RequestOutcome(request: request) }
-        // Most requests carry no pending condition; the run's state is made only once a rule applies.
+        let candidates = admission.candidates
+        return run(request, candidates: candidates.count, counts: counts) { (candidates[$0].position, candidates[$0].verdict) }
+    }
+
+    /// The request phase over `count` candidates, in file order: `candidate(i)` gives the
+    /// i-th one's position and what is known of its conditions.
+    private func run(
+        _ request: HTTPRequest, candidates count: Int, counts: RuleUseCounts, _ candidate: (Int) -> (Int, Admission.Verdict)
+    ) -> RequestOutcome {
+        guard count > 0 else { return RequestOutcome(request: request) }
+        // Most candidates fail a cheap test; the run's state is made only once a rule applies.
         let body = BodyView.of(request.body)
-        var evaluator: ConditionEvaluator?
+        var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
         var run: RequestRun?
         var scratch: [String] = []
-        for candidate in admission.candidates {
-            let rule = rules[candidate.position]
+        for offset in 0..<count {
+            let (position, verdict) = candidate(offset)
+            let rule = rules[position]
             let captures: [String]
-            switch candidate.verdict {
+            switch verdict {
             case .holds(let known):
                 captures = known
             case .pending:
-                if evaluator == nil {
-                    evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
+                if rule.captureCount > 0 {
+                    if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
+                    for slot in 0..<rule.captureCount { scratch[slot] = "" }
                 }
-                if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
-                for slot in 0..<rule.captureCount { scratch[slot] = "" }
-                if let condition = rule.condition, evaluator?.holds(condition, captures: &scratch) == false {
-                    guard let problems = evaluator?.problems, !problems.isEmpty else { continue }
+                if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
+                    guard !evaluator.problems.isEmpty else { continue }
                     // A regex gave up: the rule does not apply, and the trace says why.
                     if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
-                    run?.noteLimit(problems, of: rule)
-                    evaluator?.problems.removeAll()
+                    run?.noteLimit(evaluator.problems, of: rule)
+                    evaluator.problems.removeAll()
                     continue
                 }
                 captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
             }
-            if let limit = rule.uses, !counts.claim(position: candidate.position, limit: limit, in: self) {
+            if let limit = rule.uses, !counts.claim(position: position, limit: limit, in: self) {
                 // Used up: skipped as if its conditions had failed, and the trace says so.
                 if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
                 run?.noteUsedUp(rule, limit: limit)

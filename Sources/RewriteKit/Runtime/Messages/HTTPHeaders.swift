@@ -50,7 +50,9 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// Every value of the fields with this name, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { ASCIICase.equal($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where ASCIICase.equal(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Whether a field with this name exists.
