@@ -43,11 +43,11 @@ enum CompiledCondition: Sendable {
             if case .and(let inner) = operand { flat += inner } else { flat.append(operand) }
         }
         guard flat.count > 1 else { return flat.first }
-        let sorted = flat.enumerated().sorted { lhs, rhs in
-            let (left, right) = (lhs.element.cost, rhs.element.cost)
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }
-        return .and(sorted.map(\.element))
+        // Each cost once (it walks the operand); most rules are already in order.
+        let costs = flat.map(\.cost)
+        if zip(costs, costs.dropFirst()).allSatisfy({ $0 <= $1 }) { return .and(flat) }
+        let order = costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] < costs[$1] : $0 < $1 }
+        return .and(order.map { flat[$0] })
     }
 }
 

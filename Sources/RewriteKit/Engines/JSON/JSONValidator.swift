@@ -1,6 +1,6 @@
 /// The fast path of ``JSONSyntax``: says whether bytes are one valid JSON text, nothing
-/// more, and notes where every large container ends so that ``JSONLocator`` can step over
-/// it without scanning it again.
+/// more, and notes where every large container, and every container directly inside the
+/// root, ends so that ``JSONLocator`` can step over it without scanning it again.
 ///
 /// It accepts exactly what ``JSONSyntaxScanner`` accepts (RFC 8259, strict UTF-8,
 /// ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
@@ -11,8 +11,9 @@ enum JSONValidator {
     /// Containers at least this long have their end recorded.
     static let recordedContainerLength = 4096
 
-    /// Whether `buffer` is one valid JSON text, and where its large containers end (one
-    /// past the closing bracket), by the offset of their opening bracket.
+    /// Whether `buffer` is one valid JSON text, and where its large containers and the
+    /// root's container members end (one past the closing bracket), by the offset of
+    /// their opening bracket.
     static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (isValid: Bool, containerEnds: [Int: Int]) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, [:]) }
         var containerEnds: [Int: Int] = [:]
@@ -79,7 +80,9 @@ enum JSONValidator {
                 guard next == open.kind &+ 2 else { return false }
                 i &+= 1
                 depth &-= 1
-                if i &- open.start >= recordedContainerLength { containerEnds[open.start] = i }
+                // The root's own members are where paths start: a locator steps over them
+                // without a scan, whatever their size.
+                if depth == 1 || i &- open.start >= recordedContainerLength { containerEnds[open.start] = i }
             }
         }
     }
