@@ -10,7 +10,7 @@ extension HTTPRequest {
     /// tests or tools. (Installed, the interceptor also adds what the session would: the
     /// configuration's additional headers and stored cookies.)
     public init?(_ request: URLRequest) {
-        self.init(request, defaults: RequestDefaults(.ephemeral), body: request.httpBody, addingStoredCookies: false)
+        self.init(request, defaults: .none, body: request.httpBody, addingStoredCookies: false)
     }
 
     /// The pipeline's view of a URLRequest as the session would send it: the

@@ -13,6 +13,15 @@ struct RequestDefaults: @unchecked Sendable {
     /// `timeoutIntervalForRequest`.
     let timeoutForRequest: TimeInterval
 
+    /// Nothing added: no headers, no cookies, URLRequest's default timeout.
+    static let none = RequestDefaults(additionalHeaders: [], cookieStorage: nil, timeoutForRequest: 60)
+
+    private init(additionalHeaders: [(name: String, value: String)], cookieStorage: HTTPCookieStorage?, timeoutForRequest: TimeInterval) {
+        self.additionalHeaders = additionalHeaders
+        self.cookieStorage = cookieStorage
+        self.timeoutForRequest = timeoutForRequest
+    }
+
     init(_ configuration: URLSessionConfiguration) {
         additionalHeaders = (configuration.httpAdditionalHeaders ?? [:]).compactMap { key, value in
             guard let name = key as? String else { return nil }

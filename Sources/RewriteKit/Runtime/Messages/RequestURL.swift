@@ -63,46 +63,57 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
-    /// The URL whose UTF-8 text is `bytes`, or nil.
+    /// The URL whose UTF-8 text is `bytes`, or nil. (Offsets, not slices: slices of a
+    /// buffer pointer go through unspecialized generic code here.)
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> RequestURL? {
-        guard let schemeEnd = Self.firstIndex(of: Array("://".utf8), in: bytes, from: 0) else { return nil }
-        let scheme = bytes[..<schemeEnd]
-        guard let first = scheme.first, ASCIICase.isLetter(first),
-              scheme.allSatisfy({ ASCIICase.isLetter($0) || (0x30...0x39).contains($0) || Self.schemeMarks.contains($0) })
-        else { return nil }
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        guard let schemeEnd = firstIndex(of: schemeSeparator, in: bytes) else { return nil }
+        guard schemeEnd > 0, ASCIICase.isLetter(bytes[0]) else { return nil }
+        for i in 0..<schemeEnd where !(ASCIICase.isLetter(bytes[i]) || (0x30...0x39).contains(bytes[i]) || schemeMarks.contains(bytes[i])) {
+            return nil
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+            var i = range.lowerBound
+            while i < range.upperBound { if bytes[i] == byte { return i }; i &+= 1 }
+            return nil
+        }
+        func last(_ byte: UInt8, in range: Range<Int>) -> Int? {
+            var i = range.upperBound
+            while i > range.lowerBound { i &-= 1; if bytes[i] == byte { return i } }
+            return nil
+        }
         var end = bytes.count
         var fragment: String?
         let start = schemeEnd + 3
-        if let hash = bytes[start..<end].firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = first(UInt8(ascii: "#"), in: start..<end) {
             fragment = text(hash + 1..<end)
             end = hash
         }
         var query: String?
-        if let mark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+        if let mark = first(UInt8(ascii: "?"), in: start..<end) {
             query = text(mark + 1..<end)
             end = mark
         }
-        let authorityEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        let authorityEnd = first(UInt8(ascii: "/"), in: start..<end) ?? end
         let path = text(authorityEnd..<end)
         var authority = start..<authorityEnd
         var userInfo: String?
-        if let at = bytes[authority].lastIndex(of: UInt8(ascii: "@")) {
+        if let at = last(UInt8(ascii: "@"), in: authority) {
             userInfo = text(authority.lowerBound..<at)
             authority = at + 1..<authority.upperBound
         }
         let host: Range<Int>
         var portText: Range<Int>?
-        if bytes[authority].first == UInt8(ascii: "[") {
-            guard let close = bytes[authority].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        if !authority.isEmpty, bytes[authority.lowerBound] == UInt8(ascii: "[") {
+            guard let close = first(UInt8(ascii: "]"), in: authority) else { return nil }
             host = authority.lowerBound + 1..<close
             let after = close + 1..<authority.upperBound
-            if bytes[after].first == UInt8(ascii: ":") {
+            if !after.isEmpty, bytes[after.lowerBound] == UInt8(ascii: ":") {
                 portText = after.lowerBound + 1..<after.upperBound
             } else if !after.isEmpty {
                 return nil
             }
-        } else if let colon = bytes[authority].lastIndex(of: UInt8(ascii: ":")) {
+        } else if let colon = last(UInt8(ascii: ":"), in: authority) {
             host = authority.lowerBound..<colon
             portText = colon + 1..<authority.upperBound
         } else {
@@ -116,20 +127,25 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
             port = value
         }
         return RequestURL(
-            scheme: text(scheme.indices), userInfo: userInfo, host: text(host), port: port,
+            scheme: text(0..<schemeEnd), userInfo: userInfo, host: text(host), port: port,
             path: path, query: query, fragment: fragment)
     }
 
+    /// `://`.
+    private static let schemeSeparator = Array("://".utf8)
     /// The bytes a scheme may hold besides letters and digits: `+`, `-`, `.`.
     private static let schemeMarks: [UInt8] = [0x2B, 0x2D, 0x2E]
 
-    /// Where `needle` first starts in `bytes`, at or after `start`.
-    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// Where `needle` first starts in `bytes`.
+    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count >= needle.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
+        var index = 0
+        outer: while index + needle.count <= bytes.count {
+            for offset in 0..<needle.count where bytes[index + offset] != needle[offset] {
+                index += 1
+                continue outer
+            }
+            return index
         }
         return nil
     }

@@ -41,4 +41,31 @@ struct RequestURLTests {
         url.fragment = "\n"
         #expect(url.description == "https://%C3%A9%20x@a.test/a%20b?x%20y#%0A")
     }
+
+    @Test("the parts of URLs as written: schemes, user info, IPv6 literals, ports", arguments: [
+        ("HTTP://Example.COM:8080/a?b#c", "http", nil, "Example.COM", 8080, "/a", "b", "c"),
+        ("https://u:p@w@h.test/", "https", "u:p@w", "h.test", nil, "/", nil, nil),
+        ("http://[::1]:9/x", "http", nil, "::1", 9, "/x", nil, nil),
+        ("http://[fe80::1]/", "http", nil, "fe80::1", nil, "/", nil, nil),
+        ("http://h.test?q=/a#f?", "http", nil, "h.test", nil, "", "q=/a", "f?"),
+        ("svn+ssh://h.test", "svn+ssh", nil, "h.test", nil, "", nil, nil),
+    ] as [(String, String, String?, String, Int?, String, String?, String?)])
+    func parts(_ text: String, scheme: String, userInfo: String?, host: String, port: Int?, path: String, query: String?, fragment: String?) throws {
+        let url = try #require(RequestURL(string: text))
+        #expect(url.scheme == scheme)
+        #expect(url.userInfo == userInfo)
+        #expect(url.host == host)
+        #expect(url.port == port)
+        #expect(url.path == path)
+        #expect(url.query == query)
+        #expect(url.fragment == fragment)
+    }
+
+    @Test("what is not an absolute URL with a host is refused", arguments: [
+        "h.test/a", "://h.test", "1http://h.test", "ht tp://h.test", "http://", "http://:80/", "http://[::1/", "http://[::1]x/",
+        "http://h.test:65536/", "http://h.test:123456/", "http://h.test:8a/", "é://h.test",
+    ])
+    func refused(_ text: String) {
+        #expect(RequestURL(string: text) == nil)
+    }
 }
