@@ -47,6 +47,7 @@ struct JSONBenchmark {
             var samples: [Action: (pipeline: Samples, baseline: Samples)] = [:]
             for action in Action.allCases { samples[action] = (Samples(), Samples()) }
             var scans = Samples()
+            var validations = Samples()
             let requests = Dictionary(uniqueKeysWithValues: Action.allCases.map { action in
                 (action, request(for: action, body: body))
             })
@@ -60,7 +61,11 @@ struct JSONBenchmark {
             let stride = max(size.rounds / size.baselineRounds, 1)
             for round in -1..<size.rounds {
                 let scanTime = Stopwatch.time { Sink.consume(Self.byteScan(body)) }
-                if round >= 0 { scans.append(scanTime) }
+                let validationTime = Stopwatch.time { Sink.consume(JSONSyntax.isValid(body) ? 1 : 0) }
+                if round >= 0 {
+                    scans.append(scanTime)
+                    validations.append(validationTime)
+                }
                 for action in Action.allCases {
                     guard let request = requests[action] else { continue }
                     var outputSize = 0
@@ -82,6 +87,16 @@ struct JSONBenchmark {
                     name: "byte scan, \(size.label) body (the ceiling)",
                     measured: "\(Format.throughput(scanRate)) (median \(Format.duration(scans.median)))",
                     baseline: "—", ratio: "", goal: "", verdict: .informational))
+            }
+            if size.bytes < 100_000, let wrap = samples[.wrap] {
+                // What no JSON edit can skip: validating the body before editing it.
+                let validationRate = Double(body.count) / (validations.median / 1e9)
+                let baselineRate = Double(body.count) / (wrap.baseline.median / 1e9)
+                rows.append(ResultRow(
+                    name: "validation alone, \(size.label) body (the floor of a JSON edit)",
+                    measured: "\(Format.throughput(validationRate)) (median \(Format.duration(validations.median)))",
+                    baseline: "\(Format.throughput(baselineRate)) JSONSerialization (wrap)",
+                    ratio: Format.ratio(validationRate / baselineRate), goal: "", verdict: .informational))
             }
             for action in Action.allCases {
                 guard let pair = samples[action] else { continue }

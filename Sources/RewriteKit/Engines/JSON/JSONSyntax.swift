@@ -7,9 +7,15 @@
 /// gives U+FFFD), as JSONSerialization and most parsers do. Numbers follow the RFC grammar (no
 /// leading zeros, no `+`, no bare `.`). A byte order mark is rejected. Nesting deeper
 /// than ``maximumDepth`` is reported as an error; validation never recurses.
-enum JSONSyntax {
+package enum JSONSyntax {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 512
+
+    /// Whether `bytes` are one valid JSON text: the check every JSON action makes before
+    /// it edits (for `rewrite-bench`, which measures it as the floor of a JSON edit).
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+    }
 
     /// Validates `bytes`, returning `nil` when they are one valid JSON text.
     static func validate(_ bytes: [UInt8]) -> JSONSyntaxError? {

@@ -82,7 +82,12 @@ enum JSONValidator {
                 depth &-= 1
                 // The root's own members are where paths start: a locator steps over them
                 // without a scan, whatever their size.
-                if depth == 1 || i &- open.start >= recordedContainerLength { containerEnds[open.start] = i }
+                if depth == 1 || i &- open.start >= recordedContainerLength {
+                    // Room for a few at once: growing a dictionary one entry at a time
+                    // costs more than a small document's validation.
+                    if containerEnds.isEmpty { containerEnds.reserveCapacity(8) }
+                    containerEnds[open.start] = i
+                }
             }
         }
     }
