@@ -14,17 +14,24 @@ enum ASCIICase {
     }
 
     /// Whether two texts are equal ignoring ASCII case (header names, schemes, methods),
-    /// compared byte by byte without allocating.
+    /// compared byte by byte without allocating: lengths first, then the bytes in place
+    /// when both are contiguous (native strings), else through iterators.
     static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case let (l?, r?): if l != r && lower(l) != lower(r) { return false }
-            default: return false
+        let (left, right) = (lhs.utf8, rhs.utf8)
+        guard left.count == right.count else { return false }
+        let contiguous = left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in
+                for index in 0..<l.count where l[index] != r[index] && lower(l[index]) != lower(r[index]) { return false }
+                return true
             }
         }
+        if let answer = contiguous ?? nil { return answer }
+        var leftBytes = left.makeIterator()
+        var rightBytes = right.makeIterator()
+        while let l = leftBytes.next(), let r = rightBytes.next() {
+            if l != r && lower(l) != lower(r) { return false }
+        }
+        return true
     }
 
     /// A byte with `A`–`Z` mapped to `a`–`z`.
