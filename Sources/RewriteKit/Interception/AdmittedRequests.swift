@@ -32,16 +32,23 @@ struct AdmittedRequests: Sendable {
 
     /// The newest admission made for a request like `request`, removed.
     func take(for request: URLRequest) -> Admission? {
-        entries.withLock { entries in
-            guard let index = entries.lastIndex(where: { Self.sameHead($0.request, request) }) else { return nil }
+        let head = Head(request)
+        return entries.withLock { entries in
+            guard let index = entries.lastIndex(where: { $0.request.url == head.url && Head($0.request) == head }) else { return nil }
             return entries.remove(at: index).admission
         }
     }
 
-    /// Whether two requests convert to the same request head. (`URLRequest`'s own `==`
-    /// ignores the header fields.)
-    private static func sameHead(_ one: URLRequest, _ other: URLRequest) -> Bool {
-        one.url == other.url && one.httpMethod == other.httpMethod && one.allHTTPHeaderFields == other.allHTTPHeaderFields
-            && one.httpShouldHandleCookies == other.httpShouldHandleCookies
+    /// What an admission was made from: two requests with the same head convert to the
+    /// same request. (`URLRequest`'s own `==` ignores the header fields.)
+    private struct Head: Equatable {
+        let url: URL?
+        let method: String?
+        let fields: [String: String]?
+        let handlesCookies: Bool
+
+        init(_ request: URLRequest) {
+            (url, method, fields, handlesCookies) = (request.url, request.httpMethod, request.allHTTPHeaderFields, request.httpShouldHandleCookies)
+        }
     }
 }

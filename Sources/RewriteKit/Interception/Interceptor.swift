@@ -120,7 +120,7 @@ final class Interceptor: Sendable {
     /// Whether a request should come through this installation: an http(s) URL, and a
     /// rule that might apply judged from the URL and headers alone (never the body, so
     /// this stays cheap however often URLSession asks). What it learns is kept for the
-    /// load (``admission(for:pipeline:)``).
+    /// load (``admission(for:pipeline:fromCanInit:addingStoredCookies:)``).
     func shouldIntercept(_ request: URLRequest) -> Bool {
         guard isInstalled, let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let parsed = RequestURL(string: url.absoluteString)

@@ -38,6 +38,6 @@ struct Admission: Sendable {
     /// Whether the request phase needs the body: a rule that might apply reads it (a body
     /// condition, a body action, a `${json.PATH}` template).
     var needsBody: Bool {
-        candidates.contains { pipeline.rules[$0.position].requestNeedsBody }
+        pipeline.anyRuleNeedsRequestBody && candidates.contains { pipeline.rules[$0.position].requestNeedsBody }
     }
 }

@@ -152,16 +152,14 @@ public final class Pipeline: Sendable {
                 }
                 continue
             }
-            if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
-            for slot in 0..<rule.captureCount { scratch[slot] = "" }
+            scratch.clearCaptures(of: rule)
             let holds = evaluator.holds(condition, captures: &scratch)
             if !evaluator.problems.isEmpty {
                 // A regex gave up: the request phase evaluates it again, for its trace.
                 evaluator.problems.removeAll()
                 admitted.append(Admission.Candidate(position: Int(position), verdict: .pending))
             } else if holds {
-                let captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
-                admitted.append(Admission.Candidate(position: Int(position), verdict: .holds(captures)))
+                admitted.append(Admission.Candidate(position: Int(position), verdict: .holds(scratch.captures(of: rule))))
             }
         }
         return Admission(pipeline: self, request: request, candidates: admitted)
@@ -194,10 +192,7 @@ public final class Pipeline: Sendable {
             case .holds(let known):
                 captures = known
             case .pending:
-                if rule.captureCount > 0 {
-                    if scratch.count < rule.captureCount { scratch = [String](repeating: "", count: rule.captureCount) }
-                    for slot in 0..<rule.captureCount { scratch[slot] = "" }
-                }
+                scratch.clearCaptures(of: rule)
                 if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
                     guard !evaluator.problems.isEmpty else { continue }
                     // A regex gave up: the rule does not apply, and the trace says why.
@@ -206,7 +201,7 @@ public final class Pipeline: Sendable {
                     evaluator.problems.removeAll()
                     continue
                 }
-                captures = rule.captureCount > 0 ? Array(scratch[0..<rule.captureCount]) : []
+                captures = scratch.captures(of: rule)
             }
             if let limit = rule.uses, !counts.claim(position: position, limit: limit, in: self) {
                 // Used up: skipped as if its conditions had failed, and the trace says so.
@@ -227,5 +222,19 @@ public final class Pipeline: Sendable {
     public func processResponse(_ response: HTTPResponse, for outcome: RequestOutcome) -> ResponseOutcome {
         guard !outcome.responsePlan.isEmpty else { return ResponseOutcome(response: response, trace: outcome.trace) }
         return outcome.responsePlan.run(on: response, request: outcome.request, environment: environment, trace: outcome.trace)
+    }
+}
+
+extension [String] {
+    /// Makes room for `rule`'s regex groups and empties them, before its conditions run.
+    fileprivate mutating func clearCaptures(of rule: CompiledRule) {
+        guard rule.captureCount > 0 else { return }
+        if count < rule.captureCount { self = [String](repeating: "", count: rule.captureCount) }
+        for slot in 0..<rule.captureCount { self[slot] = "" }
+    }
+
+    /// `rule`'s regex groups, once its conditions held.
+    fileprivate func captures(of rule: CompiledRule) -> [String] {
+        rule.captureCount > 0 ? Array(self[0..<rule.captureCount]) : []
     }
 }
