@@ -78,4 +78,88 @@ struct RedirectHopTests {
         let sources = await harness.finishedEvents(atLeast: 6).map(\.source)
         #expect(sources.filter { $0 == .stub }.count == 3)
     }
+
+    /// Rules that answer `/anything/stubbed-start` with a redirect no server sent.
+    static let stubbedRedirect = """
+        rule "stubbed redirect" {
+            when path == "/anything/stubbed-start"
+            respond 302 {
+                header "Location" "/anything/stubbed-next"
+                body "moved"
+            }
+        }
+        rule "next hop" {
+            when path == "/anything/stubbed-next"
+            request { set-header "X-Hop" "next" }
+        }
+        rule "loop" {
+            when path == "/anything/stubbed-loop"
+            respond 307 { header "Location" "/anything/stubbed-loop" }
+        }
+        """
+
+    /// Fetches `url` through a session whose delegate answers redirects as `answer` says,
+    /// with a completion handler; returns the reply and the delegate's callbacks.
+    static func fetch(_ request: URLRequest, in harness: Harness, redirect answer: DelegateScript.Redirect) async -> (Data?, HTTPURLResponse?, [AppObservation.Callback]) {
+        var script = DelegateScript()
+        script.redirect = answer
+        let delegate = ObservingDelegate(script: script, baseURL: harness.server.baseURL)
+        let session = URLSession(configuration: harness.configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<(Data?, URLResponse?), Never>) in
+            session.dataTask(with: request) { data, response, _ in continuation.resume(returning: (data, response)) }.resume()
+        }
+        return (reply.0, reply.1 as? HTTPURLResponse, delegate.callbacks)
+    }
+
+    @Test("a stubbed 3xx with a Location is followed as a server's redirect: the delegate hears it and the next hop goes through the rules")
+    func stubbedRedirectFollowed() async throws {
+        let harness = try Harness(Self.stubbedRedirect)
+        let marker = UUID().uuidString
+        var request = URLRequest(url: harness.url("/anything/stubbed-start"))
+        request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        let (data, response, callbacks) = await Self.fetch(request, in: harness, redirect: .follow)
+        #expect(response?.statusCode == 200)
+        #expect(response?.url?.path == "/anything/stubbed-next")
+        #expect(callbacks.first == .redirect(status: 302, to: "/anything/stubbed-next", method: "GET"))
+        #expect((jsonObject(data ?? Data())?["headers"] as? [String: String])?["X-Hop"] == "next", "the next hop ran through the rules")
+        #expect(harness.server.requests(withHeader: "X-Marker", value: marker).map(\.path) == ["/anything/stubbed-next"], "only the followed hop reached the server")
+
+        // Without a delegate (a completion handler on the shared-style session) it is followed too.
+        let plain = await Caller.completionHandler.fetch(URLRequest(url: harness.url("/anything/stubbed-start")), in: harness.session)
+        #expect(plain.status == 200)
+        #expect(jsonObject(plain.data)?["path"] as? String == "/anything/stubbed-next")
+        let hops = await harness.finishedEvents(atLeast: 4)
+        #expect(hops.filter { $0.source == .stub }.map(\.status) == [302, 302])
+        #expect(hops.first { $0.source == .stub }?.redirectLocation == harness.url("/anything/stubbed-next").absoluteString)
+    }
+
+    @Test("a stubbed redirect the delegate refuses is the final response, with the stub's body")
+    func stubbedRedirectRefused() async throws {
+        let harness = try Harness(Self.stubbedRedirect)
+        let marker = UUID().uuidString
+        var request = URLRequest(url: harness.url("/anything/stubbed-start"))
+        request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        let (data, response, callbacks) = await Self.fetch(request, in: harness, redirect: .refuse)
+        #expect(response?.statusCode == 302)
+        #expect(response?.value(forHTTPHeaderField: "Location") == "/anything/stubbed-next")
+        #expect(String(decoding: data ?? Data(), as: UTF8.self) == "moved")
+        #expect(callbacks.first == .redirect(status: 302, to: "/anything/stubbed-next", method: "GET"))
+        #expect(harness.server.requests(withHeader: "X-Marker", value: marker).isEmpty, "nothing reached the server")
+    }
+
+    @Test("a stubbed redirect the delegate changes goes where the delegate says, through the rules")
+    func stubbedRedirectChanged() async throws {
+        let harness = try Harness(Self.stubbedRedirect)
+        let (data, response, _) = await Self.fetch(URLRequest(url: harness.url("/anything/stubbed-start")), in: harness, redirect: .change(to: "/anything/stubbed-changed"))
+        #expect(response?.statusCode == 200)
+        #expect(jsonObject(data ?? Data())?["path"] as? String == "/anything/stubbed-changed")
+    }
+
+    @Test("a stub that redirects to itself fails as URLSession does after 20 hops, not forever")
+    func stubbedRedirectLoop() async throws {
+        let harness = try Harness(Self.stubbedRedirect)
+        let reply = await Caller.async.fetch(URLRequest(url: harness.url("/anything/stubbed-loop")), in: harness.session)
+        #expect(reply.error?.code == .httpTooManyRedirects, "\(String(describing: reply.error))")
+    }
 }

@@ -61,7 +61,6 @@ public struct HTTPArchive: Sendable {
                 skippedEntries.append("entry \(number + 1): \(entry.request.method) \(entry.request.url.prefix(200)): \(reason.message)")
             }
         }
-        linkRedirects()
     }
 
     /// Secret header and query values as `<redacted>`.
@@ -73,32 +72,6 @@ public struct HTTPArchive: Sendable {
         }
         if let headers = exchange.response?.headers { exchange.response?.headers = secrets.redacted(headers) }
         if let headers = exchange.serverResponse?.headers { exchange.serverResponse?.headers = secrets.redacted(headers) }
-    }
-
-    /// Marks redirect chains, which HAR writes as one entry per hop: a 3xx entry and the
-    /// next entry that requests its `Location` belong to one load (a recording replays the
-    /// chain as its final answer to the first request). Linear in the number of entries:
-    /// each URL's later entries are visited once, in order.
-    private mutating func linkRedirects() {
-        var byURL: [String: [Int]] = [:]
-        for index in exchanges.indices { byURL[exchanges[index].request.url.description, default: []].append(index) }
-        var cursor: [String: Int] = [:]
-        for index in exchanges.indices {
-            guard let response = exchanges[index].response, (300..<400).contains(response.status),
-                  let location = response.headers["Location"],
-                  let target = URL(string: location, relativeTo: URL(string: exchanges[index].request.url.description))?.absoluteString,
-                  let candidates = byURL[target]
-            else { continue }
-            var position = cursor[target] ?? 0
-            while position < candidates.count, candidates[position] <= index || exchanges[candidates[position]].load != nil {
-                position += 1
-            }
-            cursor[target] = position
-            guard position < candidates.count else { continue }
-            let load = exchanges[index].load ?? index + 1
-            exchanges[index].load = load
-            exchanges[candidates[position]].load = load
-        }
     }
 
     /// The archive as HAR 1.2 JSON, UTF-8, keys sorted so exports compare well.

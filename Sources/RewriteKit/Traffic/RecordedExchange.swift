@@ -28,9 +28,6 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Whether the response body is complete: false when it was larger than the capture's
     /// body limit and only its head was kept.
     public var hasCompleteBody: Bool
-    /// The intercepted load this exchange is a hop of, when a capture saw it: the hops of one
-    /// load are a redirect chain, which a recording replays as the final answer to the first request.
-    var load: Int?
 
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(

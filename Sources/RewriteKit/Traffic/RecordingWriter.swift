@@ -18,8 +18,9 @@ import Foundation
 /// - A request answered differently on repeated calls becomes one rule per answer, in
 ///   order: each but the last says `times N` (N the calls it answered), and the last keeps
 ///   answering. Identical answers in a row are one rule.
-/// - A redirect chain is replayed as its final answer to the first request: the app gets
-///   that answer at once, with the first request's URL as the response's URL.
+/// - A redirect chain is replayed hop by hop: each hop is its own rule answering with the
+///   hop's 3xx and `Location`, and a stubbed redirect is followed as a server's is (the app's
+///   delegate hears it and may refuse it), so the next hop goes through the rules again.
 /// - Exchanges that cannot be replayed are listed in ``RecordingSummary/skipped``: failures,
 ///   answers that came from rules (stubs, cache), and bodies a capture did not keep whole.
 ///
@@ -80,7 +81,7 @@ public struct RecordingWriter: Sendable {
         }
         var existingText = ""
         var takenNames = Set<String>()
-        var candidates = Self.collapsingRedirects(exchanges)
+        var candidates = exchanges
         if exists {
             existingText = try String(contentsOf: rulesFile, encoding: .utf8)
             if mode == .new {
@@ -139,31 +140,6 @@ public struct RecordingWriter: Sendable {
         _ = try RuleSet(source: text, name: rulesFile.lastPathComponent, baseDirectory: folder)
         try Data(text.utf8).write(to: rulesFile, options: .atomic)
         return summary
-    }
-
-    /// The exchanges with each redirect chain made one: the first hop's request, answered
-    /// as the last hop was. (A `respond` stub does not redirect, so replaying the chain's
-    /// 3xx would end the app's load at the 3xx.)
-    static func collapsingRedirects(_ exchanges: [RecordedExchange]) -> [RecordedExchange] {
-        var result: [RecordedExchange] = []
-        var firstHop: [Int: Int] = [:]
-        for exchange in exchanges {
-            guard let load = exchange.load else {
-                result.append(exchange)
-                continue
-            }
-            guard let index = firstHop[load] else {
-                firstHop[load] = result.count
-                result.append(exchange)
-                continue
-            }
-            var merged = exchange
-            merged.request = result[index].request
-            merged.startedAt = result[index].startedAt
-            merged.duration = exchange.startedAt.timeIntervalSince(result[index].startedAt) + exchange.duration
-            result[index] = merged
-        }
-        return result
     }
 
     /// `METHOD URL` of an exchange, for the summary (secret query values redacted).

@@ -149,7 +149,7 @@ struct HTTPArchiveTests {
         #expect(answers.map { $0?.1 } == recorded.map { String(decoding: $0.response?.body ?? [], as: UTF8.self) })
     }
 
-    @Test("a large HAR of redirects that lead nowhere, and a chain that does, reads in one pass")
+    @Test("a large HAR of redirects reads hop by hop")
     func manyRedirects() throws {
         var entries: [String] = []
         for number in 0..<20_000 {
@@ -158,10 +158,8 @@ struct HTTPArchiveTests {
         entries.append(#"{"request": {"method": "GET", "url": "https://a.test/start"}, "response": {"status": 301, "headers": [{"name": "location", "value": "https://a.test/end"}]}}"#)
         entries.append(#"{"request": {"method": "GET", "url": "https://a.test/end"}, "response": {"status": 200, "content": {"size": 3, "text": "end"}}}"#)
         let archive = try HTTPArchive(data: Data((#"{"log": {"entries": ["# + entries.joined(separator: ",") + "]}}").utf8))
-        #expect(archive.exchanges.count == 20_002)
-        let collapsed = RecordingWriter.collapsingRedirects(archive.exchanges)
-        #expect(collapsed.count == 20_001, "the chain /start → /end is one exchange")
-        #expect(collapsed.last?.request.url.path == "/start" && collapsed.last?.response?.status == 200)
+        #expect(archive.exchanges.count == 20_002, "every hop is an exchange of its own")
+        #expect(archive.exchanges.suffix(2).map { $0.response?.status } == [301, 200])
     }
 
     @Test("what is not a HAR file is an error that says where", arguments: [

@@ -31,7 +31,8 @@ extension Exchange {
     func innerWillRedirect(_ response: HTTPURLResponse, completion: @escaping @Sendable (URLRequest?) -> Void) {
         guard !isHalted, !isStopped else { return }
         guard let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
-        var head = HTTPResponse(head: response)
+        let serverHead = HTTPResponse(head: response)
+        var head = serverHead
         var headTrace: Trace?
         if outcome.hasResponseActions, !outcome.responseNeedsBody {
             let answer = pipeline.processResponse(head, for: outcome)
@@ -68,9 +69,41 @@ extension Exchange {
                 return pending(nil)
             }
             if let finalTrace { record(finalTrace) }
-            follow(to: decision, after: finalHead)
+            hop.serverResponse = serverHead
+            follow(to: decision, after: finalHead, source: .network)
         }
         #endif
+    }
+
+    /// An answer made without the network (a `respond` stub) that is a redirect: a 3xx
+    /// with a `Location` URLSession follows. It behaves as a server's redirect does: the
+    /// app's delegate hears `willPerformHTTPRedirection` and may follow, change or refuse
+    /// it; a followed redirect is a new hop through the rules; a refused one is the final
+    /// response, body and all. Returns false, doing nothing, for any other answer.
+    func redirect(_ answer: HTTPResponse, source: ResponseSource) -> Bool {
+        guard let appURL = hop.appRequest.url,
+              let next = RedirectRequest.next(after: hop.appRequest, status: answer.status, location: answer.headers["Location"], baseURL: appURL)
+        else { return false }
+        guard hop.number < Self.redirectLimit else {
+            fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
+            return true
+        }
+        guard let shown = appResponse(answer, url: appURL, bodyChanged: true) else { return false }
+        #if !canImport(FoundationNetworking)
+        // As for the network's redirects: the client asks the app's delegate and starts a
+        // new load when it follows; this load delivers the 3xx, which an app that refused gets.
+        channel.send { protocolObject, client in
+            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: shown)
+        }
+        deliverWhole(answer, url: appURL, source: source)
+        #else
+        askAppToRedirect(shown, to: next) { [self] decision in
+            guard !isStopped, !isFinished else { return }
+            guard let decision else { return deliverWhole(answer, url: appURL, source: source) }
+            follow(to: decision, after: answer, source: source)
+        }
+        #endif
+        return true
     }
 
     #if canImport(FoundationNetworking)
@@ -91,10 +124,10 @@ extension Exchange {
     }
 
     /// Ends the redirect hop and runs the next one through the rules.
-    private func follow(to request: URLRequest, after head: HTTPResponse) {
+    private func follow(to request: URLRequest, after head: HTTPResponse, source: ResponseSource) {
         hop.response = head
         emit(.response)
-        endHop(error: nil, source: .network, redirectLocation: request.url?.absoluteString)
+        endHop(error: nil, source: source, redirectLocation: request.url?.absoluteString)
         var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: RequestBody(request))
         // corelibs configures (adds cookies to) a redirect it follows by itself, but not
         // one its delegate approved.

@@ -74,6 +74,7 @@ extension Exchange {
             let pipeline = pipeline
             offload(bodySize: stub.body.count, { pipeline.processResponse(stub, for: outcome) }) { [self] answer in
                 record(answer.trace)
+                guard !redirect(answer.response, source: .stub) else { return }
                 deliverWhole(answer.response, url: hop.appRequest.url, source: .stub)
             }
         case .failWithCode(let code):

@@ -60,7 +60,7 @@ final class Exchange: @unchecked Sendable {
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
-        capture = ExchangeCapture(interceptor: interceptor, loadID: hop.requestID)
+        capture = ExchangeCapture(interceptor: interceptor)
         activityEvents = ExchangeActivity(hub: interceptor.core.activity, original: original)
     }
 

@@ -11,14 +11,11 @@ struct ExchangeCapture: @unchecked Sendable {
     let sinks: [CaptureSink]
     /// The most body bytes a capture keeps; nil when none runs.
     let bodyLimit: Int?
-    /// The first hop's request ID, which names the load in captures.
-    let loadID: Int
     private let interceptor: Interceptor
     private var core: RewriterCore { interceptor.core }
 
-    init(interceptor: Interceptor, loadID: Int) {
+    init(interceptor: Interceptor) {
         self.interceptor = interceptor
-        self.loadID = loadID
         sinks = interceptor.core.runningCaptures
         bodyLimit = sinks.map(\.bodyLimit).max()
     }
@@ -43,11 +40,10 @@ struct ExchangeCapture: @unchecked Sendable {
             wholeBody = false
         }
         let source = source ?? .network
-        var exchange = RecordedExchange(
+        let exchange = RecordedExchange(
             request: request, response: response, serverResponse: source == .network && error == nil ? hop.serverResponse : nil,
             source: source, error: error, startedAt: hop.startedAt, duration: Date().timeIntervalSince(hop.startedAt),
             appliedRules: hop.outcome?.appliedRules.map(\.name) ?? [], hasCompleteBody: wholeBody)
-        exchange.load = loadID
         let redaction = core.activity.redaction
         for sink in sinks {
             var copy = exchange
