@@ -93,16 +93,19 @@ struct ApplyTextRenderer {
     /// The body's lines as they are; a note for an empty or non-UTF-8 body.
     static func bodyText(_ body: [UInt8]) -> [String] {
         guard !body.isEmpty else { return ["(empty body)"] }
-        guard let text = utf8Text(body) else { return ["(\(body.count) bytes of binary data)"] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard utf8Text(body) != nil else { return ["(\(body.count) bytes of binary data)"] }
+        // Lines split among the bytes (a line feed is never inside another scalar), each
+        // without its carriage return.
+        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
         if lines.count > 1, lines.last == "" { lines.removeLast() }
         return lines
     }
 
     /// The body as text, when it is valid UTF-8.
     static func utf8Text(_ bytes: [UInt8]) -> String? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return Array(text.utf8) == bytes ? text : nil
+        String(validating: bytes, as: UTF8.self)
     }
 
     private func shapingLine(_ report: ApplyReport) -> String? {

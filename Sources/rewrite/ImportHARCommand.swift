@@ -12,6 +12,7 @@ struct ImportHARCommand {
         .option("--mode", value: "MODE"),
         .flag("--keep-set-cookie"),
         .option("--redact-header", value: "NAME", repeatable: true),
+        .flag("--empty-bodies"),
     ]
 
     /// Whether only help was asked for.
@@ -20,12 +21,16 @@ struct ImportHARCommand {
     let harPath: String
     /// The recording's writer.
     let writer: RecordingWriter
+    /// Whether responses whose body the HAR did not keep are stubbed with an empty body
+    /// (`--empty-bodies`) instead of skipped.
+    let stubsMissingBodiesEmpty: Bool
 
     /// Parses the arguments after `import-har`.
     init(arguments: [String]) throws {
         let parsed = try CommandLineArguments.parse(arguments, options: Self.options, command: "import-har")
         showsHelp = parsed.wantsHelp
         harPath = parsed.positionals.first ?? ""
+        stubsMissingBodiesEmpty = parsed.flag("--empty-bodies")
         guard !showsHelp else {
             writer = RecordingWriter(folder: URL(fileURLWithPath: "."))
             return
@@ -59,23 +64,34 @@ struct ImportHARCommand {
             return .success
         }
         let archive = try Self.readArchive(harPath, command: "import-har")
-        let summary = try writer.write(archive.exchanges)
+        var exchanges = archive.exchanges
+        if stubsMissingBodiesEmpty {
+            for index in exchanges.indices where exchanges[index].response != nil { exchanges[index].hasCompleteBody = true }
+        }
+        let summary = try writer.write(exchanges)
         let path = writer.rulesFile.relativePath
+        let plural = { (count: Int, word: String, words: String) in "\(count) \(count == 1 ? word : words)" }
+        let entries = archive.exchanges.count + archive.skippedEntries.count
+        let skipped = archive.skippedEntries + summary.skipped
         if summary.keptExisting {
             StandardStream.output.writeLine("\(path) exists: left as it was (--mode once; use --mode new or all to change it)")
+        } else if summary.rulesWritten == 0 {
+            let what = entries == 0 ? "the HAR holds no entries" : entries == 1 ? "its one entry was skipped" : "all \(entries) entries were skipped"
+            StandardStream.output.writeLine("nothing to record: \(what)")
         } else {
-            let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
-            StandardStream.output.writeLine(
-                "wrote \(path): \(plural(summary.rulesWritten, "rule")) for \(plural(summary.exchangesRecorded, "exchange")), "
-                    + "\(plural(summary.bodiesWritten, "body file")) in \(writer.folder.appendingPathComponent("bodies").relativePath)")
+            var line = "wrote \(path): \(plural(summary.rulesWritten, "rule", "rules")) for \(plural(summary.exchangesRecorded, "entry", "entries")), "
+            line += "\(plural(summary.bodiesWritten, "body file", "body files")) in \(writer.folder.appendingPathComponent("bodies").relativePath)"
+            if !skipped.isEmpty { line += "; \(skipped.count) of \(entries) entries skipped" }
+            StandardStream.output.writeLine(line)
         }
-        for line in archive.skippedEntries + summary.skipped {
+        for line in skipped {
             StandardStream.output.writeLine("skipped \(line)")
         }
         return .success
     }
 
-    /// Reads and parses a HAR file; an unreadable or malformed one is a usage error.
+    /// Reads and parses a HAR file and prints its warnings. An unreadable file is a usage
+    /// error; one that is not JSON or not a HAR is an ``InputFileError`` (one located line).
     static func readArchive(_ path: String, command: String) throws -> HTTPArchive {
         let bytes: [UInt8]
         do {
@@ -84,9 +100,11 @@ struct ImportHARCommand {
             throw UsageError(failure.message, command: command)
         }
         do {
-            return try HTTPArchive(data: Data(bytes))
+            let archive = try HTTPArchive(data: Data(bytes))
+            for warning in archive.warnings { StandardStream.error.writeLine("\(path): warning: \(warning)") }
+            return archive
         } catch let error as HTTPArchiveError {
-            throw UsageError("'\(path)' is \(error.description)", command: command)
+            throw InputFileError(path: path, error)
         }
     }
 }

@@ -1,7 +1,8 @@
 import RewriteKit
 
 /// The root command: picks the subcommand, answers `--help` and `--version`, and turns
-/// usage errors into their message on standard error and exit status 2.
+/// usage errors into their message on standard error and exit status 2 (a file that is
+/// not what the command needs: one located line and exit status 1).
 enum RewriteCommand {
     /// The subcommands, for suggestions.
     static let subcommands = ["check", "apply", "import-har", "help"]
@@ -13,6 +14,9 @@ enum RewriteCommand {
         } catch let error as UsageError {
             StandardStream.error.write(error.rendered)
             return .usageError
+        } catch let error as InputFileError {
+            StandardStream.error.write(error.rendered)
+            return .failure
         } catch {
             StandardStream.error.writeLine("error: \(error)")
             return .failure

@@ -166,15 +166,18 @@ public final class Rewriter: Sendable {
     /// Header names whose values activity events show as `<redacted>` (case-insensitive),
     /// wherever they appear: the headers, the trace's before and after values, and any
     /// other text an event carries. By default: Authorization, Proxy-Authorization,
-    /// Cookie and Set-Cookie.
+    /// Cookie, Set-Cookie and X-Api-Key.
     public var redactedHeaderNames: Set<String> {
         get { core.activity.redaction.headerNames }
         set { core.activity.redaction.headerNames = newValue }
     }
 
-    /// Query parameter names whose values activity events show as `<redacted>`
-    /// (case-insensitive), in URLs and in any other text. By default: `access_token`,
-    /// `api_key`, `apikey`, `client_secret`, `password`, `secret`, `token`.
+    /// Query parameter names whose values activity events show as `<redacted>`, in URLs and
+    /// in any other text. A parameter is a secret when its name, compared case-insensitively,
+    /// is one of these or ends with one (`x_api_key`, `sessionId`). By default: `token`,
+    /// `access_token`, `id_token`, `refresh_token`, `api_key`, `apikey`, `key`, `sig`,
+    /// `signature`, `secret`, `client_secret`, `password`, `passwd`, `auth`, `session`,
+    /// `sessionid` and `code`.
     public var redactedQueryNames: Set<String> {
         get { core.activity.redaction.queryNames }
         set { core.activity.redaction.queryNames = newValue }

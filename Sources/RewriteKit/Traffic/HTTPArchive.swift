@@ -26,6 +26,10 @@ public struct HTTPArchive: Sendable {
     public private(set) var skippedEntries: [String] = []
     /// The tool that wrote a read archive (`"Firefox 120.0"`), or RewriteKit.
     public private(set) var creator: String = "RewriteKit"
+    /// What a read archive had in another form than HAR 1.2 gives it, and was read
+    /// leniently: at most one line per file (`3 fields have another type than HAR 1.2
+    /// gives them … (first: log.entries[0].request.cookies: expected an array, found an object)`).
+    public private(set) var warnings: [String] = []
 
     /// The version written in `log.creator`.
     static let version = "0.1.0"
@@ -35,51 +39,47 @@ public struct HTTPArchive: Sendable {
         self.exchanges = exchanges
     }
 
-    /// Reads a HAR file's text. Unless `revealingSecrets` is set, the values of secret
-    /// headers (Authorization, Proxy-Authorization, Cookie, Set-Cookie) and query parameters
-    /// (`token`, `api_key`, … as ``Rewriter/redactedQueryNames``) read `<redacted>`: an export
-    /// holds whatever the browser sent, and what is read from it ends up in reports and files.
+    /// Reads a HAR file's text, as any tool wrote it (see ``warnings`` for what was read
+    /// leniently). Every entry becomes an exchange or a line of ``skippedEntries``.
     ///
-    /// - Throws: ``HTTPArchiveError`` naming the place (`log.entries[3].request`) when it is
-    ///   not JSON or lacks a field every HAR has.
+    /// Unless `revealingSecrets` is set, secrets read `<redacted>`: the values of secret
+    /// headers (``Rewriter/redactedHeaderNames``) and query parameters
+    /// (``Rewriter/redactedQueryNames``, compared by suffix), and each such value of 8
+    /// characters or more wherever it appears again in the file: in other URLs, headers
+    /// (`Location` included) and bodies, and in the skipped entries' lines. An export holds
+    /// whatever the browser sent, and what is read from it ends up in reports and files.
+    ///
+    /// - Throws: ``HTTPArchiveError`` with the place and its line and column when the text is
+    ///   not JSON or lacks the structure every HAR has.
     public init(data: Data, revealingSecrets: Bool = false) throws {
-        let document: HARDocument
-        do {
-            document = try JSONDecoder().decode(HARDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw HTTPArchiveError(decoding: error)
-        }
-        if let creator = document.log.creator { self.creator = "\(creator.name) \(creator.version)" }
+        let reader = try HARReader.read([UInt8](data))
+        warnings = reader.warnings
+        if let creator = reader.document.log.creator { self.creator = "\(creator.name) \(creator.version)".trimmingWhitespace() }
         exchanges = []
-        let dates = Self.dateFormatters()
-        for (number, entry) in (document.log.entries ?? []).enumerated() {
-            switch Self.exchange(from: entry, dates: dates) {
-            case .success(var exchange):
-                if !revealingSecrets { Self.redact(&exchange) }
+        var skipped: [String] = []
+        for (number, entry) in (reader.document.log.entries ?? []).enumerated() {
+            switch Self.exchange(from: entry) {
+            case .success(let exchange):
                 exchanges.append(exchange)
             case .failure(let reason):
-                skippedEntries.append("entry \(number + 1): \(entry.request.method) \(entry.request.url.prefix(200)): \(reason.message)")
+                let method = entry.request.method.isEmpty ? "" : entry.request.method + " "
+                skipped.append("entry \(number + 1): \(method)\(Self.shortened(entry.request.url)): \(reason.message)")
             }
         }
+        if !revealingSecrets { ExchangeRedaction().apply(to: &exchanges, texts: &skipped) }
+        skippedEntries = skipped
     }
 
-    /// Secret header and query values as `<redacted>`.
-    private static func redact(_ exchange: inout RecordedExchange) {
-        let secrets = SecretNames()
-        exchange.request.headers = secrets.redacted(exchange.request.headers)
-        for (name, _) in exchange.request.url.queryItems where secrets.isSecretQuery(name) {
-            exchange.request.url.setQueryValue(SecretNames.placeholder, for: name)
-        }
-        if let headers = exchange.response?.headers { exchange.response?.headers = secrets.redacted(headers) }
-        if let headers = exchange.serverResponse?.headers { exchange.serverResponse?.headers = secrets.redacted(headers) }
+    /// A URL for a line: at most 200 characters (a `data:` URL can hold a whole image).
+    private static func shortened(_ url: String) -> String {
+        url.count > 200 ? url.prefix(199) + "…" : url
     }
 
     /// The archive as HAR 1.2 JSON, UTF-8, keys sorted so exports compare well.
     public func data() -> Data {
-        let dates = Self.dateFormatters()[0]
         let document = HARDocument(log: .init(
             version: "1.2", creator: .init(name: "RewriteKit", version: Self.version), pages: [],
-            entries: exchanges.map { Self.entry($0, dates: dates) }))
+            entries: exchanges.map(Self.entry)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every value is a string, number or array of them: encoding cannot fail.
@@ -93,32 +93,46 @@ extension HTTPArchive {
         let message: String
     }
 
-    private static func exchange(from entry: HARDocument.Entry, dates: [ISO8601DateFormatter]) -> Result<RecordedExchange, EntryProblem> {
-        let method = entry.request.method.trimmingCharacters(in: .whitespaces)
-        guard !method.isEmpty else { return .failure(EntryProblem(message: "no method")) }
+    /// The exchange an entry holds, or why it holds none that RewriteKit can use. What the
+    /// HAR does not hold is not invented: a response whose body the HAR did not keep (no
+    /// text, but a size or `Content-Length` above 0) is read as incomplete, and a request
+    /// that got no response (status 0: blocked, cancelled, failed) as failed, each with a
+    /// note that says so in the HAR's terms.
+    private static func exchange(from entry: HARDocument.Entry) -> Result<RecordedExchange, EntryProblem> {
         guard let url = RequestURL(string: entry.request.url), url.scheme == "http" || url.scheme == "https" else {
             return .failure(EntryProblem(message: "not an http(s) URL"))
         }
+        let method = entry.request.method.trimmingCharacters(in: .whitespaces)
+        guard !method.isEmpty else { return .failure(EntryProblem(message: "the request has no method")) }
+        guard HTTPSyntax.isToken(method) else { return .failure(EntryProblem(message: "the request's method is not an HTTP method")) }
         var request = HTTPRequest(method: method.uppercased(), url: url, headers: headers(entry.request.headers))
         request.body = requestBody(entry.request.postData)
         var response: HTTPResponse?
         var complete = true
+        var note: String?
         if let har = entry.response, har.status > 0 {
             let content = har.content
             var body: [UInt8] = []
             if let text = content?.text {
                 if let encoding = content?.encoding, ASCIICase.equal(encoding, "base64") {
                     guard let bytes = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                        return .failure(EntryProblem(message: "response content is not valid base64"))
+                        return .failure(EntryProblem(message: "the response body is marked base64 but is not"))
                     }
                     body = [UInt8](bytes)
                 } else {
                     body = Array(text.utf8)
                 }
-            } else if (content?.size ?? 0) > 0 {
-                complete = false
             }
-            response = HTTPResponse(status: har.status, headers: headers(har.headers), body: body)
+            let headers = headers(har.headers)
+            response = HTTPResponse(status: har.status, headers: headers, body: body)
+            let length = Double(headers["Content-Length"]?.trimmingWhitespace() ?? "") ?? 0
+            if body.isEmpty, expectsBody(method: request.method, status: har.status, headers: headers),
+               max(content?.size ?? 0, har.bodySize ?? 0, length) > 0 {
+                complete = false
+                note = "the HAR holds no body for this response"
+            }
+        } else {
+            note = "no response (the request was blocked, cancelled or failed)"
         }
         let source = entry.rewrite.flatMap { ResponseSource(rawValue: $0.source) } ?? .network
         var error: URLError?
@@ -126,11 +140,21 @@ extension HTTPArchive {
             let code = entry.rewrite?.error.flatMap { Int($0.split(separator: " ").last ?? "") } ?? URLError.Code.unknown.rawValue
             error = URLError(URLError.Code(rawValue: code) ?? .unknown)
         }
-        return .success(RecordedExchange(
+        var exchange = RecordedExchange(
             request: request, response: response, serverResponse: source == .network ? response : nil, source: source,
-            error: error, startedAt: entry.startedDateTime.flatMap { text in dates.lazy.compactMap { $0.date(from: text) }.first }
+            error: error, startedAt: entry.startedDateTime.flatMap(HARDate.parse)
                 ?? Date(timeIntervalSince1970: 0),
-            duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules ?? [], hasCompleteBody: complete))
+            duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules ?? [], hasCompleteBody: complete)
+        exchange.note = note
+        return .success(exchange)
+    }
+
+    /// Whether a response has a body the app would see: not for HEAD, 1xx, 204 and 304,
+    /// nor for a redirect URLSession follows (it never shows that body).
+    private static func expectsBody(method: String, status: Int, headers: HTTPHeaders) -> Bool {
+        if method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304 { return false }
+        if [301, 302, 303, 307, 308].contains(status), headers["Location"] != nil { return false }
+        return true
     }
 
     /// Headers in order; HTTP/2 pseudo-headers (`:authority`) are not headers and are left out.
@@ -152,23 +176,13 @@ extension HTTPArchive {
         return Array(form.joined(separator: "&").utf8)
     }
 
-    /// Formatters for HAR dates, made once per archive read or written: ISO 8601 with
-    /// milliseconds (what is written), then without fractional seconds.
-    private static func dateFormatters() -> [ISO8601DateFormatter] {
-        ([[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] as [ISO8601DateFormatter.Options]).map { options in
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            return formatter
-        }
-    }
-
     /// A body as HAR text: UTF-8 as it is, anything else as base64 (and whether it is).
     private static func text(of body: [UInt8]) -> (text: String, isBase64: Bool) {
         if let text = String(validating: body, as: UTF8.self) { return (text, false) }
         return (Data(body).base64EncodedString(), true)
     }
 
-    private static func entry(_ exchange: RecordedExchange, dates: ISO8601DateFormatter) -> HARDocument.Entry {
+    private static func entry(_ exchange: RecordedExchange) -> HARDocument.Entry {
         let request = exchange.request
         let milliseconds = (exchange.duration * 1000 * 1000).rounded() / 1000
         var post: HARDocument.PostData?
@@ -201,7 +215,7 @@ extension HTTPArchive {
         }
         let error = exchange.error.map { "NSURLErrorDomain \($0.code.rawValue)" }
         return HARDocument.Entry(
-            startedDateTime: dates.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
+            startedDateTime: HARDate.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),
             timings: .init(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
             rewrite: .init(rules: exchange.appliedRules, source: exchange.source.rawValue, error: error))

@@ -1,39 +1,33 @@
-/// A HAR file that cannot be read: not JSON, or without a field every HAR has.
+/// A HAR file that cannot be read: not JSON, or without the structure every HAR has (a
+/// `log` with `entries`, each with a `request` that has a `method` and a `url`).
 public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the document: `log.entries[3].request.url`, or empty for the whole text.
     public let path: String
-    /// What is wrong there.
+    /// What is wrong there: `missing`, `expected a string, found a number`, or for text
+    /// that is not JSON, the JSON error (`not valid JSON: expected a value, found 'o'`).
     public let message: String
+    /// The line of the offending text, from 1.
+    public let line: Int
+    /// The column of the offending text in its line, from 1, in Unicode scalars.
+    public let column: Int
 
     /// `not a HAR file: PATH: MESSAGE`.
     public var description: String {
         "not a HAR file: " + (path.isEmpty ? "" : path + ": ") + message
     }
 
-    init(decoding error: DecodingError) {
-        func place(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().drop { $0 == "." }.description
+    /// An error at byte `offset` of `bytes`.
+    init(path: String, message: String, offset: Int, in bytes: [UInt8]) {
+        self.path = path
+        self.message = message
+        var (line, lineStart) = (1, 0)
+        let end = min(max(offset, 0), bytes.count)
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
         }
-        switch error {
-        case .keyNotFound(let key, let context):
-            (path, message) = (place(context.codingPath + [key]), "missing")
-        case .typeMismatch(let type, let context):
-            (path, message) = (place(context.codingPath), "expected \(Self.kind(type))")
-        case .valueNotFound(let type, let context):
-            (path, message) = (place(context.codingPath), "expected \(Self.kind(type)), found null")
-        case .dataCorrupted(let context):
-            (path, message) = (place(context.codingPath), context.codingPath.isEmpty ? "not valid JSON" : "invalid value")
-        @unknown default:
-            (path, message) = ("", "unreadable")
-        }
-    }
-
-    private static func kind(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Double.Type: "a number"
-        case is [Any].Type: "an array"
-        default: "an object"
-        }
+        self.line = line
+        // Scalars start at every byte that is not a UTF-8 continuation byte.
+        column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 }

@@ -28,6 +28,9 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Whether the response body is complete: false when it was larger than the capture's
     /// body limit and only its head was kept.
     public var hasCompleteBody: Bool
+    /// Why an exchange read from a HAR file cannot be replayed as it stands, in the HAR's
+    /// terms ("the HAR holds no body for this response"); nil for a captured one.
+    var note: String?
 
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(

@@ -53,9 +53,14 @@ extension RecordedRule {
         let url = request.url
         var base = "method == \(RuleText.method(request.method)) and host == \(RuleText.string(url.host))"
         if let port = url.port { base += " and port == \(port)" }
-        base += " and path == \(RuleText.string(url.path))"
         var extra: [String] = []
         var notes: [String] = []
+        if let glob = redactedPathGlob(url.path) {
+            base += " and path ~ \(RuleText.string(glob))"
+            notes.append("the path holds a secret: matched with * in its place")
+        } else {
+            base += " and path == \(RuleText.string(url.path))"
+        }
         var seen = Set<String>()
         for item in url.queryItems.sorted(by: { $0.name < $1.name }) where seen.insert(item.name).inserted {
             if secrets.isSecretQuery(item.name) || item.value.contains(SecretNames.placeholder) {
@@ -72,6 +77,22 @@ extension RecordedRule {
             }
         }
         return (base, extra, notes)
+    }
+
+    /// A glob for a path in which redaction left the placeholder: `*` in its place, the
+    /// rest literal. Nil when the path holds no placeholder.
+    private static func redactedPathGlob(_ path: String) -> String? {
+        let encoded = PathText.normalized(SecretNames.placeholder)
+        let marked = path.replacingOccurrences(of: encoded, with: SecretNames.placeholder)
+        guard marked.contains(SecretNames.placeholder) else { return nil }
+        return marked.components(separatedBy: SecretNames.placeholder).map { part in
+            var escaped = ""
+            for character in part {
+                if "*?[]\\".contains(character) { escaped.append("\\") }
+                escaped.append(character)
+            }
+            return escaped
+        }.joined(separator: "*")
     }
 
     /// `body == json …` for a JSON object or array, `body == "…"` for short text.

@@ -41,8 +41,8 @@ struct RecordingPlan {
     /// Adds an exchange; returns why it cannot be replayed instead, if so.
     mutating func add(_ exchange: RecordedExchange) -> String? {
         guard exchange.source == .network else { return "answered by rules (\(exchange.source.rawValue)), not the network" }
-        guard let response = exchange.serverResponse else { return "failed: no response to replay" }
-        guard exchange.hasCompleteBody else { return "the response body is not whole (over the capture's limit, or not in the HAR)" }
+        guard let response = exchange.serverResponse else { return exchange.note ?? "failed: no response to replay" }
+        guard exchange.hasCompleteBody else { return exchange.note ?? "the response body is over the capture's body limit" }
         guard (100...599).contains(response.status) else { return "status \(response.status) cannot be replayed" }
         let (path, extra, notes) = RecordedRule.conditions(for: exchange.request, secrets: secrets)
         let key = ([path] + extra).joined(separator: "\n")
@@ -93,7 +93,7 @@ struct RecordingPlan {
                     let stem = RuleText.slug(group.label)
                     bodyFile = try store(entry.answer.body, stem, fileExtension(for: entry.answer))
                 }
-                let dropped = entry.answer.unwritable.map { "header \(RuleText.string($0)) not replayed: not a valid header name or value" }
+                let dropped = Self.unwritableNotes(entry.answer.unwritable)
                 rules.append(RecordedRule(
                     name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes + dropped,
                     times: isLast ? nil : entry.calls, status: entry.answer.status,
@@ -119,6 +119,19 @@ struct RecordingPlan {
             kept.append(secrets.redacted(field))
         }
         return (kept, unwritable)
+    }
+
+    /// Comments for headers left out: named when the name is a token (its value is what
+    /// HTTP does not allow), counted otherwise, as such a "name" is often a folded header's
+    /// value (a `Set-Cookie` a tool split at a line break) and may hold a secret.
+    private static func unwritableNotes(_ names: [String]) -> [String] {
+        let named = names.filter(HTTPSyntax.isToken)
+        var notes = named.map { "header \(RuleText.string($0)) not replayed: its value is not a valid header value" }
+        let unnamed = names.count - named.count
+        if unnamed > 0 {
+            notes.append("\(unnamed) header\(unnamed == 1 ? "" : "s") not replayed: not a valid header name")
+        }
+        return notes
     }
 
     /// `json` only for a body that is JSON (a `.json` body file must hold JSON).

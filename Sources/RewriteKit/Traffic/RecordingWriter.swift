@@ -108,13 +108,16 @@ public struct RecordingWriter: Sendable {
         let bodies = folder.appendingPathComponent("bodies")
         try manager.createDirectory(at: bodies, withIntermediateDirectories: true)
         var number = Self.lastBodyNumber(in: bodies) + 1
-        var written: [[UInt8]: String] = [:]
+        // By the bytes as Data, which hashes its length and first bytes (an array of bytes
+        // hashes every byte, one call each) and compares the rest only on a hit.
+        var written: [Data: String] = [:]
         let rules = try plan.rules(storingBodies: { body, stem, ext in
-            if let file = written[body] { return file }
+            let data = Data(body)
+            if let file = written[data] { return file }
             let file = "bodies/" + String(format: "%03d", number) + (stem.isEmpty ? "" : "-" + stem) + "." + ext
             number += 1
-            try Data(body).write(to: folder.appendingPathComponent(file), options: .atomic)
-            written[body] = file
+            try data.write(to: folder.appendingPathComponent(file), options: .atomic)
+            written[data] = file
             return file
         })
         summary.bodiesWritten = written.count
@@ -142,9 +145,11 @@ public struct RecordingWriter: Sendable {
         return summary
     }
 
-    /// `METHOD URL` of an exchange, for the summary (secret query values redacted).
+    /// `METHOD URL` of an exchange, for the summary (secret values redacted), at most 200
+    /// characters of the URL.
     static func label(_ exchange: RecordedExchange) -> String {
-        exchange.request.method + " " + exchange.request.url.description
+        let url = exchange.request.url.description
+        return exchange.request.method + " " + (url.count > 200 ? url.prefix(199) + "…" : url)
     }
 
     /// The `bodies/…` files an existing recording names, in the form this writer gives them

@@ -5,9 +5,13 @@ struct SecretNames: Sendable, Hashable {
     static let placeholder = "<redacted>"
 
     /// Header names, lower case.
-    private(set) var headers: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-    /// Query parameter names, lower case.
-    private(set) var queries: Set<String> = ["access_token", "api_key", "apikey", "client_secret", "password", "secret", "token"]
+    private(set) var headers: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]
+    /// Query parameter names, lower case; a parameter is a secret when its name ends with one
+    /// of them (`x_api_key`, `goog_sig`, `sessionId`).
+    private(set) var queries: Set<String> = [
+        "token", "access_token", "id_token", "refresh_token", "api_key", "apikey", "key", "sig", "signature", "secret",
+        "client_secret", "password", "passwd", "auth", "session", "sessionid", "code",
+    ]
 
     /// The default names.
     init() {}
@@ -21,8 +25,12 @@ struct SecretNames: Sendable, Hashable {
     /// Whether a header's value is a secret.
     func isSecretHeader(_ name: String) -> Bool { headers.contains(ASCIICase.lowercased(name)) }
 
-    /// Whether a query parameter's value is a secret.
-    func isSecretQuery(_ name: String) -> Bool { queries.contains(name.lowercased()) }
+    /// Whether a query parameter's value is a secret: its name, compared case-insensitively,
+    /// is one of ``queries`` or ends with one.
+    func isSecretQuery(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return queries.contains(lower) || queries.contains { lower.hasSuffix($0) }
+    }
 
     /// A secret header's field with its value replaced; any other field as it is.
     func redacted(_ field: HTTPHeaders.Field) -> HTTPHeaders.Field {

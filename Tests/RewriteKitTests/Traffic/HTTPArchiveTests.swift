@@ -162,18 +162,23 @@ struct HTTPArchiveTests {
         #expect(archive.exchanges.suffix(2).map { $0.response?.status } == [301, 200])
     }
 
-    @Test("what is not a HAR file is an error that says where", arguments: [
-        ("{", "not a HAR file: not valid JSON"),
-        (#"{"entries": []}"#, "not a HAR file: log: missing"),
-        (#"{"log": {"entries": [{"request": {"url": "https://a.test/"}}]}}"#, "not a HAR file: log.entries[0].request.method: missing"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": 5}}]}}"#, "not a HAR file: log.entries[0].request.url: expected a string"),
+    @Test("what is not a HAR file is an error that says where, with its line and column", arguments: [
+        ("{", "not a HAR file: not valid JSON: expected string key or '}' at start of object, found end of input", 1, 2),
+        ("{\n  \"entries\": []}", "not a HAR file: log: missing", 1, 1),
+        (#"{"log": {"entries": [{"request": {"url": "https://a.test/"}}]}}"#, "not a HAR file: log.entries[0].request.method: missing", 1, 34),
+        ("{\"log\": {\"entries\": [\n  {\"request\": {\"method\": \"GET\", \"url\": 5}}]}}", "not a HAR file: log.entries[0].request.url: expected a string, found a number", 2, 40),
+        ("{\"log\": {}}", "not a HAR file: log.entries: missing", 1, 9),
+        ("\u{FEFF}{\"log\": {\"entries\": 3}}", "not a HAR file: log.entries: expected an array, found a number", 1, 22),
     ])
-    func malformed(text: String, message: String) {
-        #expect(throws: HTTPArchiveError.self) { try HTTPArchive(data: Data(text.utf8)) }
+    func malformed(text: String, message: String, line: Int, column: Int) {
         do {
             _ = try HTTPArchive(data: Data(text.utf8))
-        } catch {
+            Issue.record("read as a HAR: \(text)")
+        } catch let error as HTTPArchiveError {
             #expect("\(error)" == message)
+            #expect(error.line == line && error.column == column, "\(error): \(error.line):\(error.column)")
+        } catch {
+            Issue.record("\(error)")
         }
     }
 }

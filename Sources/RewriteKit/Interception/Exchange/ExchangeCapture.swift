@@ -47,7 +47,7 @@ struct ExchangeCapture: @unchecked Sendable {
         let redaction = core.activity.redaction
         for sink in sinks {
             var copy = exchange
-            if !sink.revealsSecrets { redaction.apply(to: &copy) }
+            if !sink.revealsSecrets { redaction.exchanges.apply(to: &copy) }
             sink.add(copy)
         }
     }

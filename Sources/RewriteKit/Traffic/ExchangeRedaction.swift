@@ -1,0 +1,121 @@
+import Foundation
+
+/// Keeps secrets out of captured and imported exchanges (``RecordedExchange``): what
+/// captures, recordings, HAR exports and HAR imports hold. ``Redaction`` applies the same
+/// names to activity events.
+///
+/// Values of the named headers and query parameters read `<redacted>`, and each such value
+/// is scrubbed wherever else it appears: other headers, URLs (path, query and fragment) and
+/// bodies.
+struct ExchangeRedaction: Sendable {
+    /// What stands for a secret.
+    static let placeholder = SecretNames.placeholder
+
+    /// The secret names.
+    var names = SecretNames()
+
+    private func isSecretHeader(_ name: String) -> Bool { names.isSecretHeader(name) }
+    private func isSecretQuery(_ name: String) -> Bool { names.isSecretQuery(name) }
+
+    /// Redacts the secrets of a captured exchange: the values of secret headers (request
+    /// and responses) and query parameters read `<redacted>`, and those values are scrubbed
+    /// from every other header, query value and body of the exchange (a server that echoes
+    /// a token back, a cookie value repeated in a body).
+    func apply(to exchange: inout RecordedExchange) {
+        var exchanges = [exchange]
+        apply(to: &exchanges)
+        exchange = exchanges[0]
+    }
+
+    /// Redacts the secrets of exchanges read together (a HAR file): as for one exchange,
+    /// but a secret value found in any of them is scrubbed from all of them, wherever it
+    /// appears again (a cookie value a page copies into a later URL or body). `texts`
+    /// (lines about the exchanges) are scrubbed too. Values shorter than
+    /// ``SecretValues/shortestInData`` are redacted only where they are structured.
+    func apply(to exchanges: inout [RecordedExchange], texts: inout [String]) {
+        var secrets = SecretValues(shortest: SecretValues.shortestInData)
+        for exchange in exchanges {
+            collect(exchange.request.headers, into: &secrets)
+            collect(url: exchange.request.url.description, into: &secrets)
+            for response in [exchange.response, exchange.serverResponse].compactMap({ $0 }) { collect(response.headers, into: &secrets) }
+        }
+        for text in texts { collect(url: text, into: &secrets) }
+        let scrub = { (text: String) in secrets.scrub(self.redactingQuery(of: text)) }
+        let hide = { (response: HTTPResponse) in
+            HTTPResponse(status: response.status, headers: redacted(response.headers, scrub: scrub), body: secrets.scrub(response.body))
+        }
+        for index in exchanges.indices {
+            var exchange = exchanges[index]
+            exchange.request.headers = redacted(exchange.request.headers, scrub: scrub)
+            // A value a page copied into a path or a fragment (`/sync/id/SESSIONVALUE`).
+            let path = secrets.scrub(exchange.request.url.path)
+            if path != exchange.request.url.path { exchange.request.url.path = path }
+            if let fragment = exchange.request.url.fragment.map(scrub), fragment != exchange.request.url.fragment {
+                exchange.request.url.fragment = fragment
+            }
+            for (name, value) in exchange.request.url.queryItems {
+                let hidden = isSecretQuery(name) ? Self.placeholder : secrets.scrub(value)
+                if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
+            }
+            exchange.request.body = exchange.request.body.map(secrets.scrub)
+            exchange.response = exchange.response.map(hide)
+            exchange.serverResponse = exchange.serverResponse.map(hide)
+            exchanges[index] = exchange
+        }
+        texts = texts.map(scrub)
+    }
+
+    /// ``apply(to:texts:)`` without texts.
+    func apply(to exchanges: inout [RecordedExchange]) {
+        var texts: [String] = []
+        apply(to: &exchanges, texts: &texts)
+    }
+
+    func collect(_ headers: HTTPHeaders, into secrets: inout SecretValues) {
+        for field in headers where isSecretHeader(field.name) { secrets.add(headerValue: field.value, of: field.name) }
+    }
+
+    func collect(url: String, into secrets: inout SecretValues) {
+        for (name, value) in Self.queryItems(of: url) where isSecretQuery(name) { secrets.add(value) }
+    }
+
+    /// Secret headers' values replaced, others scrubbed; so is a "name" that is not a
+    /// token, which is text a tool split off a folded header (a `Set-Cookie` value).
+    func redacted(_ headers: HTTPHeaders, scrub: (String) -> String) -> HTTPHeaders {
+        HTTPHeaders(fields: headers.fields.map { field in
+            HTTPHeaders.Field(
+                name: HTTPSyntax.isToken(field.name) ? field.name : scrub(field.name),
+                value: isSecretHeader(field.name) ? Self.placeholder : scrub(field.value))
+        })
+    }
+
+    /// `url` with the values of secret query parameters replaced; the query is read as
+    /// ``QueryString`` reads it (among Unicode scalars: a combining mark a server's
+    /// `Location` puts after `?` or `&` cannot hide the secret after it).
+    func redactingQuery(of url: String) -> String {
+        guard let (head, query, tail) = Self.query(of: url) else { return url }
+        let items = QueryString.pairs(of: query, keepingEmpty: true).map { pair -> Substring in
+            let (name, value) = QueryString.split(pair)
+            guard value != nil, isSecretQuery(QueryString.decode(name)) else { return pair }
+            return name + "=" + Self.placeholder
+        }
+        return head + "?" + items.joined(separator: "&") + tail
+    }
+
+    /// The query items of a URL string, decoded, as name–value pairs.
+    private static func queryItems(of url: String) -> [(String, String)] {
+        guard let (_, query, _) = query(of: url) else { return [] }
+        return QueryString.pairs(of: query).compactMap { pair in
+            guard case (let name, let value?) = QueryString.split(pair) else { return nil }
+            return (QueryString.decode(name), QueryString.decode(value))
+        }
+    }
+
+    /// What comes before `?`, the query, and `#…` to the end; nil without a query.
+    private static func query(of url: String) -> (head: Substring, query: Substring, tail: Substring)? {
+        let utf8 = url.utf8
+        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let end = utf8[mark...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        return (url[..<mark], url[utf8.index(after: mark)..<end], url[end...])
+    }
+}
