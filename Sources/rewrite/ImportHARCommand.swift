@@ -72,7 +72,11 @@ struct ImportHARCommand {
         let path = writer.rulesFile.relativePath
         let plural = { (count: Int, word: String, words: String) in "\(count) \(count == 1 ? word : words)" }
         let entries = archive.exchanges.count + archive.skippedEntries.count
-        let skipped = archive.skippedEntries + summary.skipped
+        // In the HAR's order: each line starts with `entry N: `.
+        let skipped = (archive.skippedEntries + summary.skipped).enumerated().sorted { left, right in
+            let (a, b) = (Self.entryNumber(left.element), Self.entryNumber(right.element))
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
         if summary.keptExisting {
             StandardStream.output.writeLine("\(path) exists: left as it was (--mode once; use --mode new or all to change it)")
         } else if summary.rulesWritten == 0 {
@@ -88,6 +92,12 @@ struct ImportHARCommand {
             StandardStream.output.writeLine("skipped \(line)")
         }
         return .success
+    }
+
+    /// N of a line that starts with `entry N: `; 0 for any other.
+    private static func entryNumber(_ line: String) -> Int {
+        guard line.hasPrefix("entry ") else { return 0 }
+        return Int(line.dropFirst(6).prefix { $0.isNumber }) ?? 0
     }
 
     /// Reads and parses a HAR file and prints its warnings. An unreadable file is a usage

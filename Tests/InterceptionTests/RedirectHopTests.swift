@@ -162,4 +162,29 @@ struct RedirectHopTests {
         let reply = await Caller.async.fetch(URLRequest(url: harness.url("/anything/stubbed-loop")), in: harness.session)
         #expect(reply.error?.code == .httpTooManyRedirects, "\(String(describing: reply.error))")
     }
+
+    @Test("a browser HAR's redirect chain, imported, replays hop by hop through URLSession: the delegate hears the HAR's 301, the app gets the final page")
+    func importedChainReplays() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/har/findings.har")
+        let archive = try HTTPArchive(data: Data(contentsOf: fixture))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-chain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "findings").write(archive.exchanges)
+        let rewriter = Rewriter(ruleSets: [try RuleSet(contentsOf: summary.rulesFile)])
+        let configuration = URLSessionConfiguration.ephemeral
+        try rewriter.install(in: configuration)
+        let delegate = ObservingDelegate(script: DelegateScript(), baseURL: URL(string: "https://shop.example.com")!)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<(Data?, URLResponse?), Never>) in
+            session.dataTask(with: URL(string: "https://shop.example.com/start")!) { data, response, _ in
+                continuation.resume(returning: (data, response))
+            }.resume()
+        }
+        #expect((reply.1 as? HTTPURLResponse)?.statusCode == 200)
+        #expect(reply.1?.url?.path == "/landing")
+        #expect(String(decoding: reply.0 ?? Data(), as: UTF8.self) == "<p>welcome</p>")
+        #expect(delegate.callbacks.first == .redirect(status: 301, to: "/landing?api_key=%3Credacted%3E", method: "GET"))
+    }
 }

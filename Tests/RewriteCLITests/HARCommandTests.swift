@@ -31,8 +31,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("wrote \(output.url.path)/shop.rules: 6 rules for 6 entries, 5 body files in \(output.url.path)/bodies; 3 of 9 entries skipped\n"), "\(result)")
         #expect(result.stdout.contains("skipped entry 6: GET data:image/gif;base64,R0lGODlhAQABAAAAACw=: not an http(s) URL\n"))
-        #expect(result.stdout.contains("skipped GET https://tracker.example.net/beacon?id=9: no response (the request was blocked, cancelled or failed)\n"))
-        #expect(result.stdout.contains("skipped GET https://shop.example.com/api/catalog.csv: the HAR holds no body for this response\n"))
+        #expect(result.stdout.contains("skipped entry 7: GET https://tracker.example.net/beacon?id=9: no response (the request was blocked, cancelled or failed)\n"))
+        #expect(result.stdout.contains("skipped entry 9: GET https://shop.example.com/api/catalog.csv: the HAR holds no body for this response\n"))
         let check = try Self.run(["check", "--warnings-as-errors", output.url.appendingPathComponent("shop.rules").path])
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check)")
         // The sample in Rules/ is exactly what the importer writes: regenerate it with
@@ -97,6 +97,70 @@ import Testing
         #expect(result.stdout.contains("=== entry 1 of 8: GET https://shop.example.com/api/products?page=1&sort=price ==="))
         #expect(result.stdout.contains("RESPONSE  as recorded in the HAR"))
         #expect(result.stdout.contains("=== \(Self.har): 8 requests; rules applied to 3 (3 changed), 5 untouched ==="), "\(result.stdout)")
+    }
+
+    /// What real tools' HARs hold that a hand-written one did not (`findings.har`): a redirect
+    /// whose `Location` carries an `api_key`, a body the HAR did not keep, a blocked request,
+    /// a `data:` URL, `sig` and a cookie value copied into a URL and a body, a `Set-Cookie`
+    /// folded into a bogus header name, and fields of other types than HAR 1.2 gives them.
+    static let findings = "Tests/Fixtures/har/findings.har"
+    /// The secret values in `findings.har`.
+    static let findingsSecrets = ["SESSION-9f8e7d6c5b4a", "AIzaSyFAKEKEY1234567", "abcdef0123456789"]
+
+    @Test("a HAR's findings: every entry written or skipped in the HAR's terms, in order; one warning; redirects kept as hops; no secret anywhere")
+    func findings() throws {
+        let output = try TemporaryFolder()
+        let result = try Self.run(["import-har", Self.findings, "-o", output.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            wrote \(output.url.path)/findings.rules: 4 rules for 4 entries, 3 body files in \(output.url.path)/bodies; 3 of 7 entries skipped
+            skipped entry 3: GET https://shop.example.com/big.js: the HAR holds no body for this response
+            skipped entry 4: GET https://ads.example.net/pixel.gif?key=%3Credacted%3E: no response (the request was blocked, cancelled or failed)
+            skipped entry 5: GET data:image/png;base64,iVBORw0KGgo=: not an http(s) URL
+
+            """, "\(result)")
+        #expect(result.stderr == "\(Self.findings): warning: 1 field does not have the type HAR 1.2 gives it and was read leniently "
+            + "(first: log.entries[6].request.cookies: expected an array, found an object)\n")
+        let rules = try String(contentsOf: output.url.appendingPathComponent("findings.rules"), encoding: .utf8)
+        #expect(rules.contains("""
+                respond 301 {
+                    header "Location" "https://shop.example.com/landing?api_key=%3Credacted%3E"
+            """), "the redirect is its own rule, with a Location that stays a URL")
+        #expect(rules.contains("# 1 header not replayed: not a valid header name"), "a folded header's text is not written")
+        #expect(rules.contains(#"header "X-Multi" "one""#) && rules.contains(#"header "X-Multi" "two""#), "an array of values is repeated headers")
+        let applied = try Self.run(["apply", output.url.appendingPathComponent("findings.rules").path, "--har", Self.findings])
+        #expect(applied.status == 0, "\(applied)")
+        var texts = [result.stdout, result.stderr, applied.stdout, applied.stderr]
+        texts += try Self.files(in: output.url).values.map { String(decoding: $0, as: UTF8.self) }
+        for secret in Self.findingsSecrets {
+            #expect(!texts.contains { $0.contains(secret) }, "\(secret.prefix(6))… is written or printed")
+        }
+        let check = try Self.run(["check", "--warnings-as-errors", output.url.appendingPathComponent("findings.rules").path])
+        #expect(check.status == 0, "\(check)")
+    }
+
+    @Test("--empty-bodies stubs a response whose body the HAR did not keep with an empty body, on purpose")
+    func emptyBodies() throws {
+        let output = try TemporaryFolder()
+        let result = try Self.run(["import-har", Self.findings, "-o", output.url.path, "--empty-bodies"])
+        #expect(result.stdout.hasPrefix("wrote \(output.url.path)/findings.rules: 5 rules for 5 entries"), "\(result)")
+        let rules = try String(contentsOf: output.url.appendingPathComponent("findings.rules"), encoding: .utf8)
+        #expect(rules.contains(#"when method == GET and host == "shop.example.com" and path == "/big.js""#))
+    }
+
+    @Test("when every entry is skipped, nothing is written and the output says so")
+    func nothingToRecord() throws {
+        let output = try TemporaryFolder()
+        let target = output.url.appendingPathComponent("out")
+        let result = try Self.run(["import-har", "Tests/Fixtures/har/no-bodies.har", "-o", target.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            nothing to record: all 2 entries were skipped
+            skipped entry 1: GET https://www.example.org/: the HAR holds no body for this response
+            skipped entry 2: GET https://www.example.org/app.js: the HAR holds no body for this response
+
+            """, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: target.path), "no folder")
     }
 
     @Test("a file that is not a HAR is one located line, exit 1, and no usage text", arguments: [

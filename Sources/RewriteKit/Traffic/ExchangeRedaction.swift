@@ -81,13 +81,20 @@ struct ExchangeRedaction: Sendable {
 
     /// Secret headers' values replaced, others scrubbed; so is a "name" that is not a
     /// token, which is text a tool split off a folded header (a `Set-Cookie` value).
+    /// A URL-valued header (`Location`, `Content-Location`) gets the placeholder
+    /// percent-encoded, so it stays a URL a redirect can follow.
     func redacted(_ headers: HTTPHeaders, scrub: (String) -> String) -> HTTPHeaders {
         HTTPHeaders(fields: headers.fields.map { field in
-            HTTPHeaders.Field(
-                name: HTTPSyntax.isToken(field.name) ? field.name : scrub(field.name),
-                value: isSecretHeader(field.name) ? Self.placeholder : scrub(field.value))
+            var value = isSecretHeader(field.name) ? Self.placeholder : scrub(field.value)
+            if ASCIICase.equal(field.name, "location") || ASCIICase.equal(field.name, "content-location") {
+                value = value.replacingOccurrences(of: Self.placeholder, with: Self.encodedPlaceholder)
+            }
+            return HTTPHeaders.Field(name: HTTPSyntax.isToken(field.name) ? field.name : scrub(field.name), value: value)
         })
     }
+
+    /// The placeholder as it stands in a URL.
+    static let encodedPlaceholder = "%3Credacted%3E"
 
     /// `url` with the values of secret query parameters replaced; the query is read as
     /// ``QueryString`` reads it (among Unicode scalars: a combining mark a server's

@@ -46,8 +46,8 @@ struct HARReader {
             if let first = reader.firstMistyped {
                 let count = reader.mistypedCount
                 reader.warnings.append(
-                    "\(count) field\(count == 1 ? " has" : "s have") another type than HAR 1.2 gives \(count == 1 ? "it" : "them") "
-                        + "and \(count == 1 ? "was" : "were") read as far as \(count == 1 ? "its" : "their") meaning is plain (first: \(first))")
+                    (count == 1 ? "1 field does not have the type HAR 1.2 gives it" : "\(count) fields do not have the types HAR 1.2 gives them")
+                        + " and \(count == 1 ? "was" : "were") read leniently (first: \(first))")
             }
             return .success(reader)
         }

@@ -59,7 +59,8 @@ public struct HTTPArchive: Sendable {
         var skipped: [String] = []
         for (number, entry) in (reader.document.log.entries ?? []).enumerated() {
             switch Self.exchange(from: entry) {
-            case .success(let exchange):
+            case .success(var exchange):
+                exchange.entry = number + 1
                 exchanges.append(exchange)
             case .failure(let reason):
                 let method = entry.request.method.isEmpty ? "" : entry.request.method + " "

@@ -31,6 +31,8 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Why an exchange read from a HAR file cannot be replayed as it stands, in the HAR's
     /// terms ("the HAR holds no body for this response"); nil for a captured one.
     var note: String?
+    /// The exchange's place in the HAR file it was read from (1 for the first entry), for lines about it.
+    var entry: Int?
 
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(

@@ -145,11 +145,12 @@ public struct RecordingWriter: Sendable {
         return summary
     }
 
-    /// `METHOD URL` of an exchange, for the summary (secret values redacted), at most 200
-    /// characters of the URL.
+    /// `[entry N: ]METHOD URL` of an exchange, for the summary (secret values redacted), at
+    /// most 200 characters of the URL; the entry number for one read from a HAR file.
     static func label(_ exchange: RecordedExchange) -> String {
         let url = exchange.request.url.description
-        return exchange.request.method + " " + (url.count > 200 ? url.prefix(199) + "…" : url)
+        let place = exchange.entry.map { "entry \($0): " } ?? ""
+        return place + exchange.request.method + " " + (url.count > 200 ? url.prefix(199) + "…" : url)
     }
 
     /// The `bodies/…` files an existing recording names, in the form this writer gives them
