@@ -31,6 +31,7 @@ enum RewriteBench {
         group("latency") { InterceptionBenchmark(quick: options.quick).run() }
         group("memory") { StreamingMemoryBenchmark(quick: options.quick).run() }
         group("traffic") { TrafficBenchmark(quick: options.quick).run() }
+        group("har") { HARCorpusBenchmark(quick: options.quick).run() }
         group("installations") { InstallationsBenchmark(quick: options.quick).run() }
 
         let elapsed = Double(Stopwatch.now() - started)

@@ -96,8 +96,14 @@ struct ApplyTextRenderer {
         guard utf8Text(body) != nil else { return ["(\(body.count) bytes of binary data)"] }
         // Lines split among the bytes (a line feed is never inside another scalar), each
         // without its carriage return.
-        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        var lines: [String] = []
+        body.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for index in 0...buffer.count where index == buffer.count || buffer[index] == 0x0A {
+                let end = index > start && buffer[index - 1] == 0x0D ? index - 1 : index
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+                start = index + 1
+            }
         }
         if lines.count > 1, lines.last == "" { lines.removeLast() }
         return lines

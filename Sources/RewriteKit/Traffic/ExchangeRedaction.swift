@@ -41,28 +41,36 @@ struct ExchangeRedaction: Sendable {
         }
         for text in texts { collect(url: text, into: &secrets) }
         let scrub = { (text: String) in secrets.scrub(self.redactingQuery(of: text)) }
-        let hide = { (response: HTTPResponse) in
-            HTTPResponse(status: response.status, headers: redacted(response.headers, scrub: scrub), body: secrets.scrub(response.body))
-        }
         for index in exchanges.indices {
-            var exchange = exchanges[index]
-            exchange.request.headers = redacted(exchange.request.headers, scrub: scrub)
-            // A value a page copied into a path or a fragment (`/sync/id/SESSIONVALUE`).
-            let path = secrets.scrub(exchange.request.url.path)
-            if path != exchange.request.url.path { exchange.request.url.path = path }
-            if let fragment = exchange.request.url.fragment.map(scrub), fragment != exchange.request.url.fragment {
-                exchange.request.url.fragment = fragment
-            }
-            for (name, value) in exchange.request.url.queryItems {
-                let hidden = isSecretQuery(name) ? Self.placeholder : secrets.scrub(value)
-                if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
-            }
-            exchange.request.body = exchange.request.body.map(secrets.scrub)
-            exchange.response = exchange.response.map(hide)
-            exchange.serverResponse = exchange.serverResponse.map(hide)
-            exchanges[index] = exchange
+            redact(&exchanges[index], secrets: secrets, scrub: scrub)
         }
         texts = texts.map(scrub)
+    }
+
+    /// One exchange's secrets replaced and scrubbed, in place (a copy would copy the
+    /// request's storage and the response's headers for every exchange).
+    private func redact(_ exchange: inout RecordedExchange, secrets: SecretValues, scrub: (String) -> String) {
+        func hide(_ response: inout HTTPResponse?) {
+            guard var hidden = response else { return }
+            response = nil
+            hidden.headers = redacted(hidden.headers, scrub: scrub)
+            hidden.body = secrets.scrub(hidden.body)
+            response = hidden
+        }
+        exchange.request.headers = redacted(exchange.request.headers, scrub: scrub)
+        // A value a page copied into a path or a fragment (`/sync/id/SESSIONVALUE`).
+        let path = secrets.scrub(exchange.request.url.path)
+        if path != exchange.request.url.path { exchange.request.url.path = path }
+        if let fragment = exchange.request.url.fragment.map(scrub), fragment != exchange.request.url.fragment {
+            exchange.request.url.fragment = fragment
+        }
+        for (name, value) in exchange.request.url.queryItems {
+            let hidden = isSecretQuery(name) ? Self.placeholder : secrets.scrub(value)
+            if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
+        }
+        if let body = exchange.request.body { exchange.request.body = secrets.scrub(body) }
+        hide(&exchange.response)
+        hide(&exchange.serverResponse)
     }
 
     /// ``apply(to:texts:)`` without texts.
@@ -71,10 +79,12 @@ struct ExchangeRedaction: Sendable {
         apply(to: &exchanges, texts: &texts)
     }
 
+    /// Adds the values of the secret headers among `headers`.
     func collect(_ headers: HTTPHeaders, into secrets: inout SecretValues) {
         for field in headers where isSecretHeader(field.name) { secrets.add(headerValue: field.value, of: field.name) }
     }
 
+    /// Adds the values of the secret query parameters of `url`.
     func collect(url: String, into secrets: inout SecretValues) {
         for (name, value) in Self.queryItems(of: url) where isSecretQuery(name) { secrets.add(value) }
     }

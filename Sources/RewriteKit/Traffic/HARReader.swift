@@ -129,6 +129,7 @@ struct HARReader {
         var response = HARDocument.Response(status: status)
         response.headers = nameValues(member("headers", fields), path: path + ".headers")
         response.bodySize = member("bodySize", fields).flatMap { number($0, path: path + ".bodySize") }
+        response.redirectURL = member("redirectURL", fields).flatMap { text($0, path: path + ".redirectURL") }
         if let content = member("content", fields) {
             if isObject(content) {
                 let values = members(of: content)

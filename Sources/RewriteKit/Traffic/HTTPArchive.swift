@@ -124,7 +124,11 @@ extension HTTPArchive {
                     body = Array(text.utf8)
                 }
             }
-            let headers = headers(har.headers)
+            var headers = headers(har.headers)
+            // A tool that leaves `Location` out of a redirect's headers still names it here.
+            if (300..<400).contains(har.status), headers["Location"] == nil, let target = har.redirectURL, !target.isEmpty {
+                headers.add("Location", target)
+            }
             response = HTTPResponse(status: har.status, headers: headers, body: body)
             let length = Double(headers["Content-Length"]?.trimmingWhitespace() ?? "") ?? 0
             if body.isEmpty, expectsBody(method: request.method, status: har.status, headers: headers),

@@ -31,8 +31,8 @@ struct SecretValues {
 
     /// Adds a value, and its decoded form.
     mutating func add(_ value: String) {
-        guard insert(value), value.utf8.contains(UInt8(ascii: "%")), let decoded = value.removingPercentEncoding else { return }
-        insert(decoded)
+        guard insert(value), value.utf8.contains(UInt8(ascii: "%")) else { return }
+        insert(PercentEncoding.decodeQueryComponent(value))
     }
 
     /// Adds a secret header's value and the parts of it that are secrets on their own: the
@@ -84,41 +84,42 @@ struct SecretValues {
     /// position are looked up in the filter, and only a hit is compared.
     func scrub(_ bytes: [UInt8]) -> [UInt8] {
         guard !needles.isEmpty, bytes.count >= 4 else { return bytes }
-        var result: [UInt8] = []
-        var copied = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            filter.withUnsafeBufferPointer { filter in
-                guard let base = buffer.baseAddress else { return }
-                let last = buffer.count - 4
-                var index = 0
-                while index <= last {
-                    let key = Self.key(base[index], base[index + 1], base[index + 2], base[index + 3])
-                    let bit = Self.bit(key)
-                    guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0,
-                          let needle = needles[key]?.first(where: { matches($0, in: buffer, at: index) })
-                    else {
-                        index += 1
-                        continue
-                    }
-                    if result.isEmpty { result.reserveCapacity(buffer.count) }
-                    result.append(contentsOf: buffer[copied..<index])
-                    result.append(contentsOf: SecretNames.placeholder.utf8)
-                    index += needle.count
-                    copied = index
-                }
-            }
-        }
-        guard copied > 0 else { return bytes }
-        result.append(contentsOf: bytes[copied...])
-        return result
+        return bytes.withUnsafeBufferPointer(scrubbed) ?? bytes
     }
 
     /// `text` with every secret value replaced.
     func scrub(_ text: String) -> String {
-        guard !needles.isEmpty else { return text }
-        let bytes = Array(text.utf8)
-        let scrubbed = scrub(bytes)
-        return scrubbed.count == bytes.count && scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
+        guard !needles.isEmpty, text.utf8.count >= 4 else { return text }
+        var text = text
+        return text.withUTF8(scrubbed).map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// The bytes with every secret replaced, or nil when none is in them (nothing is copied then).
+    private func scrubbed(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let base = buffer.baseAddress, buffer.count >= 4 else { return nil }
+        var result: [UInt8]?
+        var copied = 0
+        filter.withUnsafeBufferPointer { filter in
+            let last = buffer.count - 4
+            var index = 0
+            while index <= last {
+                let key = Self.key(base[index], base[index + 1], base[index + 2], base[index + 3])
+                let bit = Self.bit(key)
+                guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0,
+                      let needle = needles[key]?.first(where: { matches($0, in: buffer, at: index) })
+                else {
+                    index += 1
+                    continue
+                }
+                if result == nil { result = []; result?.reserveCapacity(buffer.count) }
+                result?.append(contentsOf: buffer[copied..<index])
+                result?.append(contentsOf: SecretNames.placeholder.utf8)
+                index += needle.count
+                copied = index
+            }
+        }
+        result?.append(contentsOf: buffer[copied...])
+        return result
     }
 
     private func matches(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
