@@ -17,7 +17,7 @@ enum HelpText {
                        rewrite apply RULES... --har SESSION.har [--env NAME=VALUE]... [--format text|json]
                 """
         case "import-har":
-            return "usage: rewrite import-har SESSION.har --output DIR [--name NAME] [--mode once|new|all] [--keep-set-cookie] [--redact-header NAME]..."
+            return "usage: rewrite import-har SESSION.har --output DIR [--name NAME] [--mode once|new|all] [--keep-set-cookie] [--redact-header NAME]... [--empty-bodies]"
         default:
             return "usage: rewrite <subcommand> [options]"
         }
@@ -43,7 +43,8 @@ enum HelpText {
     private static let applyExitCodes = """
         EXIT STATUS:
           0  the requests ran (whatever the rules did to them)
-          1  a rule file has an error: its diagnostics are printed and nothing runs
+          1  a rule file has an error: its diagnostics are printed and nothing runs; or the
+             --har file is not JSON or not a HAR (one line, FILE:LINE:COLUMN: error: MESSAGE)
           2  usage error: unknown option, bad value, unreadable file
         """
 
@@ -161,12 +162,15 @@ enum HelpText {
     private static let importHAR = """
         OVERVIEW: Turn a HAR file into a recording: a rule file that replays it, and its bodies.
 
-        Reads a HAR 1.2 file (exports of Chrome, Firefox, Safari, Charles, Proxyman, mitmproxy
-        and RewriteKit) and writes DIR/NAME.rules plus DIR/bodies/, with the writer an app's
-        recording uses: each request becomes a rule that matches its method, host, port, path,
-        query and body (JSON compared as JSON) and answers with the recorded status, headers and
-        body, byte for byte. A URL answered differently on repeated calls becomes 'times' rules
-        in order. The file is checked before it is written: it loads clean.
+        Reads a HAR 1.2 file as browsers, proxies and recorders write it (Chrome, Edge, Firefox,
+        Safari, Charles, Fiddler, mitmproxy, Playwright, Polly.JS, WebPageTest, RewriteKit, …)
+        and writes DIR/NAME.rules plus DIR/bodies/, with the writer an app's recording uses:
+        each entry becomes a rule that matches its method, host, port, path, query and body
+        (JSON compared as JSON) and answers with the recorded status, headers and body, byte
+        for byte. Each hop of a redirect chain is its own rule, answering with its 3xx and
+        Location, so a replay follows the chain hop by hop. A URL answered differently on
+        repeated calls becomes 'times' rules in order. The file is checked before it is
+        written: it loads clean.
 
         \(usageLine(for: "import-har"))
 
@@ -174,21 +178,35 @@ enum HelpText {
           SESSION.har             The HAR file; '-' reads standard input.
 
         OPTIONS:
-          -o, --output DIR        The folder to write to (created if missing).
+          -o, --output DIR        The folder to write to (created only when something is written).
           --name NAME             The rule file's name without '.rules' (default: the HAR file's).
           --mode once|new|all     once (default): never touch an existing recording; new: append
                                   the requests it does not answer yet; all: replace it.
           --keep-set-cookie       Replay Set-Cookie headers (their values still redacted).
-          --redact-header NAME    Also write this header's values as <redacted>; repeatable.
-                                  Authorization, Proxy-Authorization, Cookie and Set-Cookie always
-                                  are, and secret query parameters (token, api_key, …) are not
-                                  matched. Request headers are never written.
+          --redact-header NAME    Also treat this header's values as secrets; repeatable.
+          --empty-bodies          Stub responses whose body the HAR did not keep with an empty
+                                  body, on purpose, instead of skipping them.
           -h, --help              Show help information.
 
-        Entries that cannot be replayed are listed as 'skipped' with the reason: not http(s),
-        failed (status 0), or a response body the HAR does not hold.
+        Every entry is written or listed as 'skipped' with its reason, in the HAR's order:
+        not an http(s) URL (data:, blob:, extensions), no response (blocked or failed: status
+        0), or the HAR holds no body for this response (a body size or Content-Length above 0
+        but no text). When every entry is skipped, nothing is written and the output says
+        'nothing to record'. Fields the importer does not need may have any type; one warning
+        on standard error names the first such field.
 
-        \(exitCodes)
+        SECRETS:
+          Values of Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and
+          --redact-header names, and of query parameters whose names end with token, key, sig,
+          signature, secret, password, passwd, auth, session, sessionid or code (and the like,
+          case-insensitive), read <redacted>; so does each such value of 8 characters or more
+          wherever else it appears: URLs, headers (Location too), bodies and the lines printed.
+          Request headers are never written.
+
+        EXIT STATUS:
+          0  the HAR was read (whatever was written or skipped)
+          1  the file is not JSON or not a HAR: one line, FILE:LINE:COLUMN: error: MESSAGE
+          2  usage error: unknown option, bad value, unreadable file
 
         """
 }
