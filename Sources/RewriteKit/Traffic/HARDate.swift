@@ -60,7 +60,7 @@ enum HARDate {
 
     /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, in UTC.
     static func string(from date: Date) -> String {
-        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let (days, remainder) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (day, dayMilliseconds) = remainder < 0 ? (days - 1, remainder + 86_400_000) : (days, remainder)
         let (year, month, dayOfMonth) = civil(fromDays: day)
