@@ -63,7 +63,7 @@ struct ImportHARCommand {
             StandardStream.output.write(HelpText.help(for: "import-har"))
             return .success
         }
-        let archive = try Self.readArchive(harPath, command: "import-har")
+        let archive = try Self.readArchive(harPath, command: "import-har", redactingHeaders: writer.redactedHeaderNames)
         var exchanges = archive.exchanges
         if stubsMissingBodiesEmpty {
             for index in exchanges.indices where exchanges[index].response != nil { exchanges[index].hasCompleteBody = true }
@@ -102,7 +102,7 @@ struct ImportHARCommand {
 
     /// Reads and parses a HAR file and prints its warnings. An unreadable file is a usage
     /// error; one that is not JSON or not a HAR is an ``InputFileError`` (one located line).
-    static func readArchive(_ path: String, command: String) throws -> HTTPArchive {
+    static func readArchive(_ path: String, command: String, redactingHeaders: Set<String> = []) throws -> HTTPArchive {
         let bytes: [UInt8]
         do {
             bytes = path == "-" ? try FileReader.readStandardInput() : try FileReader.read(path: path)
@@ -110,7 +110,7 @@ struct ImportHARCommand {
             throw UsageError(failure.message, command: command)
         }
         do {
-            let archive = try HTTPArchive(data: Data(bytes))
+            let archive = try HTTPArchive(data: Data(bytes), redactedHeaderNames: redactingHeaders)
             for warning in archive.warnings { StandardStream.error.writeLine("\(path): warning: \(warning)") }
             return archive
         } catch let error as HTTPArchiveError {

@@ -139,6 +139,32 @@ import Testing
         #expect(check.status == 0, "\(check)")
     }
 
+    @Test("a header named with --redact-header is a secret everywhere: its value is scrubbed from URLs and bodies too")
+    func configuredHeader() throws {
+        let trace = "TRACE-VALUE-123456"
+        let har = """
+            {"log": {"entries": [
+              {"request": {"method": "GET", "url": "https://a.test/start"},
+               "response": {"status": 200, "headers": [{"name": "X-Trace-Token", "value": "\(trace)"}], "content": {"text": "ok"}}},
+              {"request": {"method": "GET", "url": "https://a.test/next?t=\(trace)"},
+               "response": {"status": 200, "headers": [], "content": {"text": "{\\"trace\\": \\"\(trace)\\"}"}}}
+            ]}}
+            """
+        let output = try TemporaryFolder(["session.har": har])
+        let plain = try Self.run(["import-har", output.url.appendingPathComponent("session.har").path, "-o", output.url.appendingPathComponent("plain").path])
+        #expect(plain.status == 0, "\(plain)")
+        #expect(try Self.files(in: output.url.appendingPathComponent("plain")).values.contains { String(decoding: $0, as: UTF8.self).contains(trace) },
+                "without the option the value is no secret")
+        let redacted = try Self.run([
+            "import-har", output.url.appendingPathComponent("session.har").path, "-o", output.url.appendingPathComponent("redacted").path,
+            "--redact-header", "x-trace-token",
+        ])
+        #expect(redacted.status == 0, "\(redacted)")
+        let files = try Self.files(in: output.url.appendingPathComponent("redacted"))
+        #expect(files.count == 3, "\(files.keys)")
+        #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains(trace) } && !redacted.stdout.contains(trace))
+    }
+
     @Test("--empty-bodies stubs a response whose body the HAR did not keep with an empty body, on purpose")
     func emptyBodies() throws {
         let output = try TemporaryFolder()

@@ -49,9 +49,17 @@ public struct HTTPArchive: Sendable {
     /// (`Location` included) and bodies, and in the skipped entries' lines. An export holds
     /// whatever the browser sent, and what is read from it ends up in reports and files.
     ///
+    /// - Parameters:
+    ///   - data: the HAR file's bytes.
+    ///   - revealingSecrets: keep every value as it is. Off by default.
+    ///   - redactedHeaderNames: header names whose values are secrets too, besides the defaults.
+    ///   - redactedQueryNames: query parameter names whose values are secrets too (compared
+    ///     the same way), besides the defaults.
     /// - Throws: ``HTTPArchiveError`` with the place and its line and column when the text is
     ///   not JSON or lacks the structure every HAR has.
-    public init(data: Data, revealingSecrets: Bool = false) throws {
+    public init(
+        data: Data, revealingSecrets: Bool = false, redactedHeaderNames: Set<String> = [], redactedQueryNames: Set<String> = []
+    ) throws {
         let reader = try HARReader.read([UInt8](data))
         warnings = reader.warnings
         if let creator = reader.document.log.creator { self.creator = "\(creator.name) \(creator.version)".trimmingWhitespace() }
@@ -67,7 +75,11 @@ public struct HTTPArchive: Sendable {
                 skipped.append("entry \(number + 1): \(method)\(Self.shortened(entry.request.url)): \(reason.message)")
             }
         }
-        if !revealingSecrets { ExchangeRedaction().apply(to: &exchanges, texts: &skipped) }
+        if !revealingSecrets {
+            let defaults = SecretNames()
+            let names = SecretNames(headers: defaults.headers.union(redactedHeaderNames), queries: defaults.queries.union(redactedQueryNames))
+            ExchangeRedaction(names: names).apply(to: &exchanges, texts: &skipped)
+        }
         skippedEntries = skipped
     }
 

@@ -82,6 +82,10 @@ public struct RecordingWriter: Sendable {
         var existingText = ""
         var takenNames = Set<String>()
         var candidates = exchanges
+        let secrets = SecretNames(headers: revealsSecrets ? [] : redactedHeaderNames, queries: revealsSecrets ? [] : redactedQueryNames)
+        // Whatever redaction the exchanges had (a capture's, a HAR's, none: an app's own),
+        // this writer's names apply to all of them together, values included.
+        if !revealsSecrets { ExchangeRedaction(names: secrets).apply(to: &candidates) }
         if exists {
             existingText = try String(contentsOf: rulesFile, encoding: .utf8)
             if mode == .new {
@@ -98,7 +102,6 @@ public struct RecordingWriter: Sendable {
                 existingText = ""
             }
         }
-        let secrets = SecretNames(headers: revealsSecrets ? [] : redactedHeaderNames, queries: revealsSecrets ? [] : redactedQueryNames)
         var plan = RecordingPlan(secrets: secrets, takenNames: takenNames, keepsSetCookie: keepsSetCookie)
         for exchange in candidates {
             if let reason = plan.add(exchange) { summary.skipped.append("\(Self.label(exchange)): \(reason)") }
