@@ -90,6 +90,13 @@ struct HARDocument: Codable {
         var mimeType: String?
         var text: String?
         var encoding: String?
+        /// Playwright's `_file`: the body kept in a file beside the HAR instead of in `text`.
+        var file: String?
+
+        enum CodingKeys: String, CodingKey {
+            case size, compression, mimeType, text, encoding
+            case file = "_file"
+        }
     }
 
     /// Nothing is known of the browser cache: written empty.

@@ -137,7 +137,8 @@ struct HARReader {
                     size: member("size", values).flatMap { number($0, path: path + ".content.size") },
                     mimeType: member("mimeType", values).flatMap { text($0, path: path + ".content.mimeType") },
                     text: member("text", values).flatMap { text($0, path: path + ".content.text") },
-                    encoding: member("encoding", values).flatMap { text($0, path: path + ".content.encoding") })
+                    encoding: member("encoding", values).flatMap { text($0, path: path + ".content.encoding") },
+                    file: member("_file", values).flatMap(string))
             } else {
                 mistyped(path + ".content", expected: "an object", at: content)
             }

@@ -146,7 +146,8 @@ extension HTTPArchive {
             if body.isEmpty, expectsBody(method: request.method, status: har.status, headers: headers),
                max(content?.size ?? 0, har.bodySize ?? 0, length) > 0 {
                 complete = false
-                note = "the HAR holds no body for this response"
+                note = content?.file.map { "the HAR keeps this body in a separate file, \($0.prefix(100)), which is not read" }
+                    ?? "the HAR holds no body for this response"
             }
         } else {
             note = "no response (the request was blocked, cancelled or failed)"
