@@ -16,6 +16,8 @@ enum HelpText {
                                      [--env NAME=VALUE]... [--format text|json] [--explain]
                        rewrite apply RULES... --har SESSION.har [--env NAME=VALUE]... [--format text|json]
                 """
+        case "report":
+            return "usage: rewrite report HAR... [--rules RULES]... --output FILE.html [--title TEXT] [--env NAME=VALUE]..."
         case "import-har":
             return "usage: rewrite import-har SESSION.har --output DIR [--name NAME] [--mode once|new|all] [--keep-set-cookie] [--redact-header NAME]... [--empty-bodies]"
         default:
@@ -29,6 +31,7 @@ enum HelpText {
         case "check": return check
         case "apply": return apply
         case "import-har": return importHAR
+        case "report": return report
         default: return root
         }
     }
@@ -59,6 +62,7 @@ enum HelpText {
           import-har
                    Turn a HAR file (browser, Charles, Proxyman, mitmproxy) into a recording:
                    a rule file that replays it, and its body fixtures.
+          report   Write one HTML page of what rules do to each request of HAR files.
           help     Show help for a subcommand: rewrite help check
 
         OPTIONS:
@@ -156,6 +160,36 @@ enum HelpText {
         Colour is used only when standard output is a terminal and NO_COLOR is not set.
 
         \(applyExitCodes)
+
+        """
+
+    private static let report = """
+        OVERVIEW: Write one HTML page of what the rules did to each exchange of HAR files.
+
+        Runs every entry of the HAR files through the rules, as 'apply --har' does, and writes
+        one self-contained page: a table of the exchanges (method, URL, status, time, size, the
+        rules that applied, network or stub) with filters and a timeline, and for each exchange
+        its request and response before and after the rules with the changes highlighted, the
+        trace, and for one no rule applied to, the rules that came closest. The page loads
+        nothing: open it from disk or a CI artifact. Secrets are redacted as in import-har.
+
+        \(usageLine(for: "report"))
+
+        ARGUMENTS:
+          HAR...                  HAR files, in order; '-' reads standard input.
+
+        OPTIONS:
+          --rules RULES           A rule file or a folder of them; repeatable. Without rules the
+                                  page shows the traffic as recorded.
+          -o, --output FILE.html  The page to write (replaced if it exists).
+          --title TEXT            The page's title (default: 'RewriteKit report: NAME').
+          --env NAME=VALUE        Set ${env.NAME} for the rules; repeatable.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  the page was written
+          1  a rule file has an error, or a HAR file is not JSON or not a HAR
+          2  usage error: unknown option, bad value, unreadable or unwritable file
 
         """
 

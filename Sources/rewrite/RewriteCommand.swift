@@ -5,7 +5,7 @@ import RewriteKit
 /// not what the command needs: one located line and exit status 1).
 enum RewriteCommand {
     /// The subcommands, for suggestions.
-    static let subcommands = ["check", "apply", "import-har", "help"]
+    static let subcommands = ["check", "apply", "import-har", "report", "help"]
 
     /// Runs the tool with the arguments after the program name.
     static func run(_ arguments: [String]) -> ExitCode {
@@ -36,6 +36,8 @@ enum RewriteCommand {
             return try ApplyCommand(arguments: rest).run()
         case "import-har":
             return try ImportHARCommand(arguments: rest).run()
+        case "report":
+            return try ReportCommand(arguments: rest).run()
         case "help":
             return try showHelp(topic: rest)
         case "-h", "--help":

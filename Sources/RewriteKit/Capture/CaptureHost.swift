@@ -8,4 +8,6 @@ protocol CaptureHost: AnyObject, Sendable {
     func removeCapture(_ sink: CaptureSink)
     /// The activity bookkeeping, whose redaction a recording applies.
     var activity: ActivityHub { get }
+    /// The rules now running, for a report's near misses.
+    var pipeline: Pipeline { get }
 }

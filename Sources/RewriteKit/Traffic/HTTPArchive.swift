@@ -27,8 +27,9 @@ public struct HTTPArchive: Sendable {
     /// The tool that wrote a read archive (`"Firefox 120.0"`), or RewriteKit.
     public private(set) var creator: String = "RewriteKit"
     /// What a read archive had in another form than HAR 1.2 gives it, and was read
-    /// leniently: at most one line per file (`3 fields have another type than HAR 1.2
-    /// gives them … (first: log.entries[0].request.cookies: expected an array, found an object)`).
+    /// leniently: at most one line per file (`3 fields do not have the types HAR 1.2 gives
+    /// them and were read leniently (first: log.entries[0].request.cookies: expected an
+    /// array, found an object)`).
     public private(set) var warnings: [String] = []
 
     /// The version written in `log.creator`.

@@ -36,9 +36,4 @@ struct SecretNames: Sendable, Hashable {
     func redacted(_ field: HTTPHeaders.Field) -> HTTPHeaders.Field {
         isSecretHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: Self.placeholder) : field
     }
-
-    /// `headers` with every secret value replaced.
-    func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(fields: headers.fields.map(redacted))
-    }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The folders of `Sources/RewriteKit` are layers, and the data flows one way:
 /// Diagnostics (and Support) at the bottom, the engines above them, then
-/// Syntax → Compiler → Runtime → Traffic → Activity → Capture → Interception → Rewriter. A file
+/// Syntax → Compiler → Runtime → Traffic → Activity → Report → Capture → Interception → Rewriter. A file
 /// may name the types of its own layer
 /// and of the layers it is allowed to use, nothing else. The package is one module, so
 /// the compiler cannot enforce this; this test does, by reading the sources.
@@ -22,12 +22,14 @@ struct LayeringTests {
         "Traffic": ["Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
         // Activity events and their redaction: what observers and logs see of an exchange.
         "Activity": ["Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        // The HTML report of what the rules did, made from HAR, captured exchanges or events.
+        "Report": ["Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
         // Traffic captures: what a running capture keeps of each exchange.
-        "Capture": ["Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        "Capture": ["Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
         // URL loading: the URLProtocol, the installations it serves and the exchanges it runs.
-        "Interception": ["Capture", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        "Interception": ["Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
         // The façade an app holds: installing, rule files and live reload, captures, the launch door.
-        "Rewriter": ["Interception", "Capture", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        "Rewriter": ["Interception", "Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)
