@@ -5,7 +5,9 @@
 // Starts a loopback server, sends a few requests through a session with a rewriter that
 // captures them, writes the recording (FOLDER/example.rules and FOLDER/bodies/) and a
 // HAR 1.2 export (FOLDER/example.har), stops the server, and sends the same requests
-// through a session that replays the recording. FOLDER defaults to a new temporary folder.
+// through a session that replays the recording, whose capture becomes an HTML report of
+// what the recorded rules answered (FOLDER/replay-report.html). FOLDER defaults to a new
+// temporary folder.
 //
 // Exit status: 0 when every replayed answer matches the recorded one byte for byte.
 import Foundation
@@ -84,8 +86,12 @@ do { replayer = try Rewriter(contentsOf: summary.rulesFile) } catch { fail("the 
 let replayConfiguration = URLSessionConfiguration.ephemeral
 try replayer.install(in: replayConfiguration)
 let replay = URLSession(configuration: replayConfiguration)
+let replayCapture = replayer.startCapture()
 let replayed = await send(requests(), through: replay)
 replay.finishTasksAndInvalidate()
+replayCapture.stop()
+let reportFile = folder.appendingPathComponent("replay-report.html")
+do { try replayCapture.writeReport(to: reportFile, title: "RecordReplay: the replay") } catch { fail("cannot write the report: \(error)") }
 
 var mismatches = 0
 for (index, request) in requests().enumerated() {
@@ -102,3 +108,4 @@ if let leaked = try? FileManager.default.subpathsOfDirectory(atPath: folder.path
 }
 guard mismatches == 0 else { fail("\(mismatches) replayed answers differ from the recorded ones") }
 print("Every answer replayed byte for byte, with the server stopped; no file holds the token.")
+print("What the recorded rules did to each request: \(reportFile.path)")

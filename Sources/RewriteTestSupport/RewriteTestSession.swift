@@ -121,6 +121,21 @@ public final class RewriteTestSession: Sendable {
         }
     }
 
+    /// Writes an HTML report of the session's requests so far (``TrafficReport``, from its
+    /// activity events: headers, the rules that applied and their trace, near misses; no
+    /// bodies) and returns where. The assertions write one when they fail and name it in
+    /// their message. By default the file is new in `TMPDIR/RewriteKit-reports/`.
+    ///
+    /// - Throws: a file-system error.
+    @discardableResult
+    public func writeReport(to url: URL? = nil, title: String = "RewriteKit test session") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RewriteKit-reports")
+        let file = url ?? folder.appendingPathComponent("report-\(UUID().uuidString.prefix(8)).html")
+        if url == nil { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try TrafficReport(events: recorder.events, title: title).write(to: file)
+        return file
+    }
+
     /// Uninstalls the rules and lets the session finish its tasks. Called on deinit.
     public func invalidate() {
         recorder.stop()

@@ -10,7 +10,8 @@ import XCTest
 /// assertion after each request checks that request. Waits up to `timeout` for them to finish, then compares the names of the rules
 /// that applied (in the order they applied, request after request) with `names`. The failure
 /// message names the missing and unexpected rules, and for each expected rule that did not
-/// fire, its near miss: which of its conditions failed, and the request's value.
+/// fire, its near miss: which of its conditions failed, and the request's value. It ends with
+/// the path of an HTML report of the session's requests (``RewriteTestSession/writeReport(to:title:)``).
 ///
 /// ```swift
 /// _ = try await client.users()
@@ -27,7 +28,8 @@ public func XCTAssertRulesFired(
     let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
     var comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
     comparison.nearMisses = session.nearMisses(ofRulesNamed: names.filter { !comparison.fired.contains($0) }, in: finished)
-    if let failure = comparison.failureMessage {
+    if var failure = comparison.failureMessage {
+        if let report = try? session.writeReport() { failure += "\n  report: \(report.path)" }
         XCTFail(failure, file: file, line: line)
     }
 }

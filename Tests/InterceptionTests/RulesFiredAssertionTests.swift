@@ -80,4 +80,24 @@ struct RulesFiredAssertionTests {
             #expect(await stubs.finishedRequests(count: 2).count == 2)
         }
     }
+
+    @Test("a failing assertion writes an HTML report of the session's requests and names it in its message")
+    func failureWritesAReport() async throws {
+        try await Self.withStubs { stubs, server in
+            try await Self.get("/anything/second", stubs, server)
+            let message = Locked("")
+            await withKnownIssue {
+                await expectRulesFired(stubs, ["first"])
+            } matching: { issue in
+                let text = issue.comments.map(\.rawValue).joined()
+                message.withLock { $0 = text }
+                return text.contains("\n  report: ")
+            }
+            let path = try #require(message.withLock { $0 }.components(separatedBy: "\n  report: ").last)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let html = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(html.contains(#"<tr data-exchange="0""#), "the request has its row")
+            #expect(html.contains("/anything/second") && html.contains(#"<span class="rule">second</span>"#))
+        }
+    }
 }
