@@ -32,6 +32,7 @@ enum RewriteBench {
         group("memory") { StreamingMemoryBenchmark(quick: options.quick).run() }
         group("traffic") { TrafficBenchmark(quick: options.quick).run() }
         group("har") { HARCorpusBenchmark(quick: options.quick).run() }
+        group("report") { ReportBenchmark(quick: options.quick).run() }
         group("installations") { InstallationsBenchmark(quick: options.quick).run() }
 
         let elapsed = Double(Stopwatch.now() - started)
