@@ -43,6 +43,7 @@ struct ExchangeRedaction: Sendable {
         let scrub = { (text: String) in secrets.scrub(self.redactingQuery(of: text)) }
         for index in exchanges.indices {
             redact(&exchanges[index], secrets: secrets, scrub: scrub)
+            exchanges[index].redaction = names
         }
         texts = texts.map(scrub)
     }
@@ -93,14 +94,20 @@ struct ExchangeRedaction: Sendable {
     /// token, which is text a tool split off a folded header (a `Set-Cookie` value).
     /// A URL-valued header (`Location`, `Content-Location`) gets the placeholder
     /// percent-encoded, so it stays a URL a redirect can follow.
+    /// Headers that hold no secret come back as they were, without a copy.
     func redacted(_ headers: HTTPHeaders, scrub: (String) -> String) -> HTTPHeaders {
-        HTTPHeaders(fields: headers.fields.map { field in
+        var fields: [HTTPHeaders.Field]?
+        for (position, field) in headers.fields.enumerated() {
             var value = isSecretHeader(field.name) ? Self.placeholder : scrub(field.value)
             if ASCIICase.equal(field.name, "location") || ASCIICase.equal(field.name, "content-location") {
                 value = value.replacingOccurrences(of: Self.placeholder, with: Self.encodedPlaceholder)
             }
-            return HTTPHeaders.Field(name: HTTPSyntax.isToken(field.name) ? field.name : scrub(field.name), value: value)
-        })
+            let name = HTTPSyntax.isToken(field.name) ? field.name : scrub(field.name)
+            guard fields != nil || value != field.value || name != field.name else { continue }
+            if fields == nil { fields = Array(headers.fields[..<position]) }
+            fields?.append(HTTPHeaders.Field(name: name, value: value))
+        }
+        return fields.map { HTTPHeaders(fields: $0) } ?? headers
     }
 
     /// The placeholder as it stands in a URL.

@@ -33,6 +33,9 @@ public struct RecordedExchange: Sendable, Hashable {
     var note: String?
     /// The exchange's place in the HAR file it was read from (1 for the first entry), for lines about it.
     var entry: Int?
+    /// The names a redaction that saw every exchange read with this one applied to it (a HAR
+    /// file's), so a writer with the same names need not scrub again.
+    var redaction: SecretNames?
 
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(
@@ -49,5 +52,24 @@ public struct RecordedExchange: Sendable, Hashable {
         self.duration = duration
         self.appliedRules = appliedRules
         self.hasCompleteBody = hasCompleteBody
+    }
+}
+
+extension RecordedExchange {
+    /// Whether both hold the same exchange: their public parts, not where they were read
+    /// from or how they were redacted.
+    public static func == (lhs: RecordedExchange, rhs: RecordedExchange) -> Bool {
+        lhs.request == rhs.request && lhs.response == rhs.response && lhs.serverResponse == rhs.serverResponse
+            && lhs.source == rhs.source && lhs.error == rhs.error && lhs.startedAt == rhs.startedAt && lhs.duration == rhs.duration
+            && lhs.appliedRules == rhs.appliedRules && lhs.hasCompleteBody == rhs.hasCompleteBody
+    }
+
+    /// Hashes the public parts, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(response)
+        hasher.combine(source)
+        hasher.combine(startedAt)
+        hasher.combine(appliedRules)
     }
 }

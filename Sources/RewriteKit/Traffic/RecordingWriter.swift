@@ -85,7 +85,9 @@ public struct RecordingWriter: Sendable {
         let secrets = SecretNames(headers: revealsSecrets ? [] : redactedHeaderNames, queries: revealsSecrets ? [] : redactedQueryNames)
         // Whatever redaction the exchanges had (a capture's, a HAR's, none: an app's own),
         // this writer's names apply to all of them together, values included.
-        if !revealsSecrets { ExchangeRedaction(names: secrets).apply(to: &candidates) }
+        if !revealsSecrets, !candidates.allSatisfy({ $0.redaction == secrets }) {
+            ExchangeRedaction(names: secrets).apply(to: &candidates)
+        }
         if exists {
             existingText = try String(contentsOf: rulesFile, encoding: .utf8)
             if mode == .new {
