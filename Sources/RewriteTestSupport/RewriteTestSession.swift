@@ -121,7 +121,7 @@ public final class RewriteTestSession: Sendable {
         }
     }
 
-    /// Writes an HTML report of the session's requests so far (``TrafficReport``, from its
+    /// Writes an HTML report of the session's requests so far (RewriteKit's `TrafficReport`, from its
     /// activity events: headers, the rules that applied and their trace, near misses; no
     /// bodies) and returns where. The assertions write one when they fail and name it in
     /// their message. By default the file is new in `TMPDIR/RewriteKit-reports/`.
