@@ -34,7 +34,11 @@ enum FuzzRecording {
         try? FileManager.default.removeItem(at: folder)
         let summary: RecordingSummary
         do {
-            summary = try RecordingWriter(folder: folder, name: "fuzz", mode: .all).write(exchanges)
+            // Secrets kept: a URL tail such as `?token=AAAAAAAA` would otherwise (rightly) scrub
+            // `AAAAAAAA` from the bodies, and this target checks the bytes replay as given.
+            var writer = RecordingWriter(folder: folder, name: "fuzz", mode: .all)
+            writer.revealsSecrets = true
+            summary = try writer.write(exchanges)
         } catch {
             Fuzzer.fail("the recording of \(request.url) was not written: \(error)")
         }
