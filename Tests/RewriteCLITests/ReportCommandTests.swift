@@ -91,6 +91,8 @@ import Testing
         let changed = try HeadlessBrowser.load(page, fragment: "open=0")
         #expect(changed.dom.contains(#"<tr class="add"><td>X-Sale</td><td>on</td></tr>"#), "the added header is marked")
         #expect(changed.dom.contains(#"<span class="add">  "sale": true</span>"#), "the injected field is marked in the pretty-printed JSON")
+        let image = try HeadlessBrowser.load(page, fragment: "open=3")
+        #expect(image.dom.contains(#"<img class="body" alt="image body" src="data:image/png;base64,"#), "an image body is shown")
         let unmatched = try HeadlessBrowser.load(page, fragment: "open=8")
         #expect(unmatched.dom.contains("No rule applied · closest"))
         #expect(unmatched.dom.contains(#"<li class="failed">✗ path == "/api/catalog.json"   (path: "/api/catalog.csv")</li>"#), "\(unmatched.dom.suffix(3000))")
