@@ -138,11 +138,12 @@ struct ApplyCommand {
         return try MessageArguments.body(text, option: option)
     }
 
-    private static func variables(_ assignments: [String]) throws -> [String: String] {
+    /// `--env NAME=VALUE` assignments as variables; `command` names the subcommand in errors.
+    static func variables(_ assignments: [String], command: String = "apply") throws -> [String: String] {
         var variables: [String: String] = [:]
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw UsageError("invalid value '\(assignment)' for '--env'; expected NAME=VALUE", command: "apply")
+                throw UsageError("invalid value '\(assignment)' for '--env'; expected NAME=VALUE", command: command)
             }
             variables[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }

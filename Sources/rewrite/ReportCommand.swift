@@ -42,14 +42,7 @@ struct ReportCommand {
             throw UsageError("missing expected option '--output FILE.html'", command: "report")
         }
         self.output = output
-        var variables: [String: String] = [:]
-        for assignment in parsed.allValues("--env") {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw UsageError("invalid value '\(assignment)' for '--env'; expected NAME=VALUE", command: "report")
-            }
-            variables[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-        }
-        self.variables = variables
+        variables = try ApplyCommand.variables(parsed.allValues("--env"), command: "report")
     }
 
     /// Reads the HAR files and the rules, writes the page and says where.

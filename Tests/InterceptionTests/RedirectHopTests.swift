@@ -98,13 +98,28 @@ struct RedirectHopTests {
         }
         """
 
+    /// A request for the stubbed redirect with a fresh `X-Marker`, to find what reached the server.
+    static func markedStart(_ harness: Harness) -> (URLRequest, String) {
+        let marker = UUID().uuidString
+        var request = URLRequest(url: harness.url("/anything/stubbed-start"))
+        request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        return (request, marker)
+    }
+
     /// Fetches `url` through a session whose delegate answers redirects as `answer` says,
     /// with a completion handler; returns the reply and the delegate's callbacks.
     static func fetch(_ request: URLRequest, in harness: Harness, redirect answer: DelegateScript.Redirect) async -> (Data?, HTTPURLResponse?, [AppObservation.Callback]) {
+        await fetch(request, configuration: harness.configuration, baseURL: harness.server.baseURL, redirect: answer)
+    }
+
+    /// The same through a session made from `configuration`.
+    static func fetch(
+        _ request: URLRequest, configuration: URLSessionConfiguration, baseURL: URL, redirect answer: DelegateScript.Redirect
+    ) async -> (Data?, HTTPURLResponse?, [AppObservation.Callback]) {
         var script = DelegateScript()
         script.redirect = answer
-        let delegate = ObservingDelegate(script: script, baseURL: harness.server.baseURL)
-        let session = URLSession(configuration: harness.configuration, delegate: delegate, delegateQueue: nil)
+        let delegate = ObservingDelegate(script: script, baseURL: baseURL)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let reply = await withCheckedContinuation { (continuation: CheckedContinuation<(Data?, URLResponse?), Never>) in
             session.dataTask(with: request) { data, response, _ in continuation.resume(returning: (data, response)) }.resume()
@@ -115,9 +130,7 @@ struct RedirectHopTests {
     @Test("a stubbed 3xx with a Location is followed as a server's redirect: the delegate hears it and the next hop goes through the rules")
     func stubbedRedirectFollowed() async throws {
         let harness = try Harness(Self.stubbedRedirect)
-        let marker = UUID().uuidString
-        var request = URLRequest(url: harness.url("/anything/stubbed-start"))
-        request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        let (request, marker) = Self.markedStart(harness)
         let (data, response, callbacks) = await Self.fetch(request, in: harness, redirect: .follow)
         #expect(response?.statusCode == 200)
         #expect(response?.url?.path == "/anything/stubbed-next")
@@ -137,9 +150,7 @@ struct RedirectHopTests {
     @Test("a stubbed redirect the delegate refuses is the final response, with the stub's body")
     func stubbedRedirectRefused() async throws {
         let harness = try Harness(Self.stubbedRedirect)
-        let marker = UUID().uuidString
-        var request = URLRequest(url: harness.url("/anything/stubbed-start"))
-        request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        let (request, marker) = Self.markedStart(harness)
         let (data, response, callbacks) = await Self.fetch(request, in: harness, redirect: .refuse)
         #expect(response?.statusCode == 302)
         #expect(response?.value(forHTTPHeaderField: "Location") == "/anything/stubbed-next")
@@ -174,17 +185,12 @@ struct RedirectHopTests {
         let rewriter = Rewriter(ruleSets: [try RuleSet(contentsOf: summary.rulesFile)])
         let configuration = URLSessionConfiguration.ephemeral
         try rewriter.install(in: configuration)
-        let delegate = ObservingDelegate(script: DelegateScript(), baseURL: URL(string: "https://shop.example.com")!)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<(Data?, URLResponse?), Never>) in
-            session.dataTask(with: URL(string: "https://shop.example.com/start")!) { data, response, _ in
-                continuation.resume(returning: (data, response))
-            }.resume()
-        }
-        #expect((reply.1 as? HTTPURLResponse)?.statusCode == 200)
-        #expect(reply.1?.url?.path == "/landing")
-        #expect(String(decoding: reply.0 ?? Data(), as: UTF8.self) == "<p>welcome</p>")
-        #expect(delegate.callbacks.first == .redirect(status: 301, to: "/landing?api_key=%3Credacted%3E", method: "GET"))
+        let (data, response, callbacks) = await Self.fetch(
+            URLRequest(url: URL(string: "https://shop.example.com/start")!), configuration: configuration,
+            baseURL: URL(string: "https://shop.example.com")!, redirect: .follow)
+        #expect(response?.statusCode == 200)
+        #expect(response?.url?.path == "/landing")
+        #expect(String(decoding: data ?? Data(), as: UTF8.self) == "<p>welcome</p>")
+        #expect(callbacks.first == .redirect(status: 301, to: "/landing?api_key=%3Credacted%3E", method: "GET"))
     }
 }
