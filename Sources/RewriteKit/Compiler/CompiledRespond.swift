@@ -14,6 +14,8 @@ struct CompiledRespond: Sendable {
     let headers: [Header]
     /// The body, if any.
     let body: CompiledBody?
+    /// The streamed body (`stream …`), if any, in place of `body`.
+    let stream: CompiledStream?
     /// The 1-based line of `respond`.
     let line: Int
 

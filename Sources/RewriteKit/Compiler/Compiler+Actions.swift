@@ -82,9 +82,12 @@ extension Compiler {
                     name: headerName(header.name, groups: groups, computedWarning: true),
                     value: headerValue(header.value, groups: groups)))
         }
+        if respond.body != nil, let stream = respond.stream {
+            error(DiagnosticMessages.respondStreamAndBody, stream.range)
+        }
         return CompiledRespond(
             status: respond.status, headers: headers, body: respond.body.map { compile($0, groups: groups) },
-            line: respond.range.start.line)
+            stream: respond.stream.map { compile($0, in: respond, groups: groups) }, line: respond.range.start.line)
     }
 
     /// A body; `body file` is read now, once, and never per request.

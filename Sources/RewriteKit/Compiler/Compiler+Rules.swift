@@ -112,6 +112,7 @@ extension Compiler {
         case .cancelled: -999
         case .refused: -1004
         case .dns: -1003
+        case .networkLost: -1005
         case .code(let code): code
         }
     }

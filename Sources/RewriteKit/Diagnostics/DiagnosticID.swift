@@ -88,6 +88,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case bareWord = "bare-word"
     /// A rule an earlier `stop` rule always shadows (a warning).
     case unreachableRule = "unreachable-rule"
+    /// A `stream` whose messages cannot be made as written: no streaming `Content-Type`,
+    /// `event` or `id` outside server-sent events, a timing file that does not fit.
+    case streamFormat = "stream-format"
 
     /// Whether diagnostics of this kind are warnings (the rule file still loads), which
     /// `rewrite check --ignore` may silence; every other kind is an error.

@@ -68,6 +68,44 @@ enum DiagnosticMessages {
     }
 
     static let duplicateRespondBody = DiagnosticMessage(.duplicateBody, "'respond' already has a 'body'")
+    static let duplicateRespondStream = DiagnosticMessage(.duplicateBody, "'respond' already has a 'stream'")
+    static let respondStreamAndBody = DiagnosticMessage(
+        .duplicateBody, "'respond' has both a 'body' and a 'stream'; a stream takes the place of the body")
+
+    // MARK: - Streams
+
+    static let streamWithoutFormat = DiagnosticMessage(
+        .streamFormat,
+        "'stream' needs a 'Content-Type' header of text/event-stream, application/x-ndjson, application/jsonl or "
+            + "application/json-seq to know how to write its messages")
+
+    static func streamFileWithoutFormat(_ path: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .streamFormat,
+            "stream file \"\(path)\" needs a 'Content-Type' header of a stream (text/event-stream, application/x-ndjson, "
+                + "application/jsonl, application/json-seq) or a name ending in .sse, .ndjson, .jsonl or .json-seq")
+    }
+
+    static let streamFieldOutsideEvents = DiagnosticMessage(
+        .streamFormat, "'event' and 'id' are fields of server-sent events; this stream's 'Content-Type' is not text/event-stream")
+
+    static let streamMessageLineBreak = DiagnosticMessage(
+        .streamFormat, "a JSON Lines message is one line; this message contains a line break")
+
+    static func streamTimingMismatch(_ path: String, gaps: Int, messages: Int) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .streamFormat,
+            "timing file \"\(path)\" has \(gaps) gap\(gaps == 1 ? "" : "s") for \(messages) message\(messages == 1 ? "" : "s"); expected one line per message")
+    }
+
+    static func streamTimingLine(_ path: String, line: Int) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .streamFormat, "line \(line) of timing file \"\(path)\" is not a gap in milliseconds (a whole number from 0 to 3600000)")
+    }
+
+    static func chunkOutOfRange(_ raw: String) -> DiagnosticMessage {
+        DiagnosticMessage(.outOfRange, "size '\(raw)' is out of range for 'chunk'; expected 1B to 1GB")
+    }
 
     static func unknownUnit(_ unit: String, in raw: String, suggestion: String?) -> DiagnosticMessage {
         let base = "unknown unit '\(unit)' in '\(raw)'"

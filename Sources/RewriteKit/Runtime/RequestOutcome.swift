@@ -32,13 +32,16 @@ public struct RequestOutcome: Sendable {
     public let responseNeedsBody: Bool
     /// The response work of the applied rules, with their match captures.
     let responsePlan: ResponsePlan
+    /// When the pieces of a streamed stub's body (`respond { stream … }`) are sent; nil
+    /// for any other answer. The pieces cover the stub's body, which holds every message.
+    public let stream: StreamPlan?
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
         throttleBytesPerSecond: Int? = nil, cacheLifetime: Double? = nil,
         appliedRules: [RuleReference] = [], trace: Trace = Trace(),
         hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
-        responsePlan: ResponsePlan = ResponsePlan()
+        responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil
     ) {
         self.request = request
         self.disposition = disposition
@@ -50,6 +53,7 @@ public struct RequestOutcome: Sendable {
         self.hasResponseActions = hasResponseActions
         self.responseNeedsBody = responseNeedsBody
         self.responsePlan = responsePlan
+        self.stream = stream
     }
 
     /// Whether nothing was changed or decided: the request can pass straight through.

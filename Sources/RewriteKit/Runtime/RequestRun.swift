@@ -9,6 +9,7 @@ struct RequestRun {
     private var applied: [RuleReference] = []
     private var plan = ResponsePlan()
     private var disposition: RequestOutcome.Disposition = .forward
+    private var stream: StreamPlan?
     private var delay: Double?
     private var throttle: Int?
     private var cacheLifetime: Double?
@@ -36,9 +37,10 @@ struct RequestRun {
         plan.add(rule, captures: captures)
         switch rule.terminal {
         case .respond(let respond)?:
-            let stub = StubResponseBuilder.build(respond, context: &context, request: request, body: body)
+            let (stub, plan) = StubResponseBuilder.build(respond, context: &context, request: request, body: body)
             context.record(.responded(status: stub.status), line: respond.line)
             disposition = .respond(stub)
+            stream = plan
             return false
         case .fail(let code)?:
             context.record(.failed(code: code), line: nil)
@@ -75,6 +77,6 @@ struct RequestRun {
         return RequestOutcome(
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
             cacheLifetime: forwardedGET ? cacheLifetime : nil, appliedRules: applied, trace: context.trace,
-            hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan)
+            hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream)
     }
 }

@@ -1,9 +1,12 @@
-/// Builds the response of `respond STATUS { header ...; body ... }`.
+/// Builds the response of `respond STATUS { header ...; body ... }` or `{ …; stream … }`.
 enum StubResponseBuilder {
     /// The stub: headers and body rendered against the request as the request phase left
     /// it; a JSON body (a `json {...}` literal or a `.json` file) without a `Content-Type`
-    /// header gets `application/json`.
-    static func build(_ respond: CompiledRespond, context: inout ActionContext, request: HTTPRequest, body requestBody: BodyView?) -> HTTPResponse {
+    /// header gets `application/json`, a stream fixture without one the type its name
+    /// implies. A stream's body is all its messages, and its plan says when each piece goes.
+    static func build(
+        _ respond: CompiledRespond, context: inout ActionContext, request: HTTPRequest, body requestBody: BodyView?
+    ) -> (response: HTTPResponse, stream: StreamPlan?) {
         var renderer = context.renderer(request: request, body: requestBody)
         var headers = HTTPHeaders()
         for header in respond.headers {
@@ -25,7 +28,38 @@ enum StubResponseBuilder {
         case nil:
             break
         }
+        var plan: StreamPlan?
+        if let stream = respond.stream {
+            if let implied = stream.impliedContentType, !headers.contains("Content-Type") { headers.add("Content-Type", implied) }
+            (body, plan) = streamBody(stream, renderer: &renderer)
+        }
         context.recordMissing(of: renderer, line: respond.line)
-        return HTTPResponse(status: respond.status, headers: headers, body: body)
+        return (HTTPResponse(status: respond.status, headers: headers, body: body), plan)
+    }
+
+    /// A stream's messages written out, with the gap before each: `every` when given, else
+    /// what the fixture recorded (none: all at once).
+    private static func streamBody(_ stream: CompiledStream, renderer: inout TemplateRenderer) -> ([UInt8], StreamPlan) {
+        var messages: [(gap: Double, bytes: [UInt8])] = []
+        switch stream.messages {
+        case .fixed(let fixed):
+            for (index, message) in fixed.enumerated() {
+                let gap = stream.every.map { index == 0 ? 0 : $0 } ?? Double(message.gap ?? 0) / 1000
+                messages.append((gap, message.bytes))
+            }
+        case .written(let written):
+            for (index, message) in written.enumerated() {
+                let text = renderer.text(of: message.value)
+                let event = message.event.map { renderer.text(of: $0) }
+                let id = message.id.map { renderer.text(of: $0) }
+                let isJSON = if case .json = message.value { true } else { false }
+                let bytes = stream.format.map { StreamMessageEncoder.encode(text, event: event, id: id, isJSON: isJSON, format: $0) }
+                    ?? Array(text.utf8)
+                messages.append((index == 0 ? 0 : stream.every ?? 0, bytes))
+            }
+        }
+        let failure = stream.failureCode.map { StreamPlan.Failure(code: $0, delay: stream.every ?? 0) }
+        let made = StreamPlan.make(messages: messages, chunk: stream.chunk, failure: failure)
+        return (made.body, made.plan)
     }
 }

@@ -12,12 +12,14 @@ struct FailError: Sendable, Hashable {
         case refused
         /// `dns`: the host name could not be resolved.
         case dns
+        /// `network-lost`: the connection was lost mid-transfer.
+        case networkLost
         /// `code N`: a `URLError` code such as `-1009`.
         case code(Int)
     }
 
     /// The named errors, for suggestions.
-    static let names = ["offline", "timeout", "cancelled", "refused", "dns", "code"]
+    static let names = ["offline", "timeout", "cancelled", "refused", "dns", "network-lost", "code"]
 
     /// Which error.
     let kind: Kind

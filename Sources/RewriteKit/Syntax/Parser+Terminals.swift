@@ -11,19 +11,23 @@ extension Parser {
         let status = Int(numberValue(statusToken))
         var headers: [RespondClause.Header] = []
         var body: Body?
+        var stream: StreamClause?
         if current.kind == .leftBrace {
             advance()
             parseBlockStatements(closing: "respond") { parser throws(Abort) in
-                try parser.parseRespondItem(headers: &headers, body: &body)
+                try parser.parseRespondItem(headers: &headers, body: &body, stream: &stream)
             }
         }
         return RespondClause(
-            status: status, statusRange: statusToken.range, headers: headers, body: body, range: range(from: start))
+            status: status, statusRange: statusToken.range, headers: headers, body: body, stream: stream,
+            range: range(from: start))
     }
 
-    private mutating func parseRespondItem(headers: inout [RespondClause.Header], body: inout Body?) throws(Abort) {
-        let items = ["header", "body"]
-        guard current.kind == .word else { try failExpected("'header', 'body' or '}'") }
+    private mutating func parseRespondItem(
+        headers: inout [RespondClause.Header], body: inout Body?, stream: inout StreamClause?
+    ) throws(Abort) {
+        let items = ["header", "body", "stream"]
+        guard current.kind == .word else { try failExpected("'header', 'body', 'stream' or '}'") }
         let word = current
         switch word.text {
         case "header":
@@ -41,6 +45,13 @@ extension Parser {
                 report(DiagnosticMessages.duplicateRespondBody, at: word.range.union(parsed.range))
             }
             body = parsed
+        case "stream":
+            advance()
+            let parsed = try parseStream(start: word.range.start)
+            if stream != nil {
+                report(DiagnosticMessages.duplicateRespondStream, at: parsed.range)
+            }
+            stream = parsed
         default:
             try failUnknown("respond item", candidates: items)
         }
@@ -67,7 +78,7 @@ extension Parser {
         }
     }
 
-    /// `offline`, `timeout`, `cancelled`, `refused`, `dns` or `code N`; called after `fail`.
+    /// `offline`, `timeout`, `cancelled`, `refused`, `dns`, `network-lost` or `code N`; called after `fail`.
     mutating func parseFailError() throws(Abort) -> FailError {
         guard current.kind == .word else { try failExpected("an error such as 'offline' or 'code -1009'", after: "fail") }
         let word = current
@@ -78,6 +89,7 @@ extension Parser {
         case "cancelled": kind = .cancelled
         case "refused": kind = .refused
         case "dns": kind = .dns
+        case "network-lost": kind = .networkLost
         case "code":
             advance()
             let number = numberValue(current)

@@ -25,15 +25,18 @@ struct RespondClause: Sendable, Hashable {
     let headers: [Header]
     /// The body, if one is given (the last `body` line wins; the checker reports repeats).
     let body: Body?
+    /// The streamed body, if one is given (in place of `body`; the checker reports both).
+    let stream: StreamClause?
     /// From `respond` to the closing `}` (or the status code).
     let range: SourceRange
 
     /// Creates a respond clause.
-    init(status: Int, statusRange: SourceRange, headers: [Header], body: Body?, range: SourceRange) {
+    init(status: Int, statusRange: SourceRange, headers: [Header], body: Body?, stream: StreamClause? = nil, range: SourceRange) {
         self.status = status
         self.statusRange = statusRange
         self.headers = headers
         self.body = body
+        self.stream = stream
         self.range = range
     }
 }

@@ -34,11 +34,22 @@ struct RuleLanguageDocumentTests {
         return actual.hasPrefix(String(shown.dropLast(shortened.count)).trimmingTrailingSpaces())
     }
 
+    /// Examples that name a `file "PATH"` are checked in a folder that has those files.
     @Test func everyExampleWithoutOutputCompilesClean() throws {
         let examples = try Self.examples().filter { $0.output == nil }
         #expect(examples.count >= 5)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-language-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         for (input, _) in examples {
-            let lines = Self.checkOutput(of: input.text, name: "example.rules", baseDirectory: nil)
+            let paths = input.lines.flatMap { line in
+                line.components(separatedBy: "file \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            }
+            for path in paths {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("data: x\n\n".utf8).write(to: file)
+            }
+            let lines = Self.checkOutput(of: input.text, name: "example.rules", baseDirectory: paths.isEmpty ? nil : folder)
             #expect(lines == [], "RuleLanguage.md line \(input.line)")
         }
     }

@@ -75,6 +75,10 @@ extension Exchange {
             offload(bodySize: stub.body.count, { pipeline.processResponse(stub, for: outcome) }) { [self] answer in
                 record(answer.trace)
                 guard !redirect(answer.response, source: .stub) else { return }
+                // A stream keeps its timing unless a response rule changed its bytes.
+                if let plan = outcome.stream, answer.response.body == stub.body {
+                    return deliverStream(answer.response, plan: plan)
+                }
                 deliverWhole(answer.response, url: hop.appRequest.url, source: .stub)
             }
         case .failWithCode(let code):

@@ -193,12 +193,13 @@ extension Exchange {
         }
     }
 
-    private func finishStream() {
+    /// Ends a body streamed to the app: the capture, the client's finish, the hop's end.
+    func finishStream(source: ResponseSource = .network) {
         guard !isStopped, !isFinished else { return }
         isFinished = true
-        captureHop(error: nil, source: .network)
+        captureHop(error: nil, source: source)
         channel.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
-        endHop(error: nil, source: .network)
+        endHop(error: nil, source: source)
     }
 
     private var keepsBodyForCache: Bool {

@@ -1,0 +1,72 @@
+/// Writes one message of a stream in its format's wire form, for `message …` in
+/// `stream { }`: a server-sent event (`event:` and `id:` lines, then one `data:` line per
+/// line of the text, then a blank line), a JSON Lines line, or a JSON text sequence record.
+enum StreamMessageEncoder {
+    /// The bytes of one message. Line breaks that would end the message early (in an event's
+    /// name or id, in a JSON Lines or JSON sequence message) become spaces; a JSON value
+    /// (`isJSON`) is written on one line, each line break and the indentation after it
+    /// becoming one space (a JSON text has line breaks only between its tokens).
+    static func encode(_ text: String, event: String? = nil, id: String? = nil, isJSON: Bool = false, format: StreamFormat) -> [UInt8] {
+        let text = isJSON ? joinedLines(text) : text
+        switch format {
+        case .eventStream:
+            var bytes: [UInt8] = []
+            if let event { bytes += Array("event: ".utf8) + oneLine(event) + [0x0A] }
+            if let id { bytes += Array("id: ".utf8) + oneLine(id) + [0x0A] }
+            for line in lines(Array(text.utf8)) { bytes += Array("data: ".utf8) + line + [0x0A] }
+            return bytes + [0x0A]
+        case .jsonLines:
+            return oneLine(text) + [0x0A]
+        case .jsonSequence:
+            return [0x1E] + oneLine(text) + [0x0A]
+        }
+    }
+
+    /// Whether `text` holds a line break (which a JSON Lines message cannot).
+    static func hasLineBreak(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// JSON text on one line: each run of line breaks and the spaces and tabs after it is one space.
+    private static func joinedLines(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var inBreak = false
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D {
+                inBreak = true
+            } else if inBreak && (byte == 0x20 || byte == 0x09) {
+                continue
+            } else {
+                if inBreak { bytes.append(0x20) }
+                inBreak = false
+                bytes.append(byte)
+            }
+        }
+        if inBreak { bytes.append(0x20) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text with CR and LF turned into spaces.
+    private static func oneLine(_ text: String) -> [UInt8] {
+        text.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+    }
+
+    /// The lines of `bytes`, split at CRLF, CR or LF (one empty line for empty text).
+    private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(bytes[start..<index])
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(bytes[start...])
+        return lines
+    }
+}
