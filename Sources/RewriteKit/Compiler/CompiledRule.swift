@@ -6,6 +6,7 @@ final class CompiledRule: Sendable {
     /// The clauses most rules do not have.
     private final class Extras: Sendable {
         let responseBlocks: [CompiledResponseBlock]
+        let messageBlocks: [CompiledMessageBlock]
         let terminal: Terminal?
         let delay: Double?
         let throttleBytesPerSecond: Int?
@@ -13,10 +14,11 @@ final class CompiledRule: Sendable {
         let uses: Int?
 
         init(
-            responseBlocks: [CompiledResponseBlock], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?,
-            cacheLifetime: Double?, uses: Int?
+            responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock], terminal: Terminal?,
+            delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int?
         ) {
             self.responseBlocks = responseBlocks
+            self.messageBlocks = messageBlocks
             self.terminal = terminal
             self.delay = delay
             self.throttleBytesPerSecond = throttleBytesPerSecond
@@ -54,18 +56,18 @@ final class CompiledRule: Sendable {
 
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
-        requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], terminal: Terminal?,
-        delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
+        requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock] = [],
+        terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
     ) {
         self.reference = reference
         self.condition = condition
         self.captureCount = captureCount
         self.requestActions = requestActions
-        let hasExtras = !responseBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
+        let hasExtras = !responseBlocks.isEmpty || !messageBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
             || cacheLifetime != nil || uses != nil
         extras = hasExtras
             ? Extras(
-                responseBlocks: responseBlocks, terminal: terminal, delay: delay,
+                responseBlocks: responseBlocks, messageBlocks: messageBlocks, terminal: terminal, delay: delay,
                 throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime, uses: uses)
             : nil
         self.stops = stops
@@ -78,6 +80,8 @@ final class CompiledRule: Sendable {
 
     /// The `response { }` and `response when` blocks, in order.
     var responseBlocks: [CompiledResponseBlock] { extras?.responseBlocks ?? [] }
+    /// The `response each message` blocks, in order.
+    var messageBlocks: [CompiledMessageBlock] { extras?.messageBlocks ?? [] }
     /// `respond` or `fail`, if any.
     var terminal: Terminal? { extras?.terminal }
     /// `delay`, in seconds.
@@ -96,7 +100,7 @@ final class CompiledRule: Sendable {
     /// may be skipped; any other fails the task instead of letting it reach the network.
     var onlyEditsHeaders: Bool {
         terminal == nil && cacheLifetime == nil && requestActions.allSatisfy(\.onlyEditsHeaders)
-            && responseBlocks.allSatisfy { $0.actions.allSatisfy(\.onlyEditsHeaders) }
+            && responseBlocks.allSatisfy { $0.actions.allSatisfy(\.onlyEditsHeaders) } && messageBlocks.isEmpty
     }
 
     /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.

@@ -2,7 +2,7 @@
 struct CompiledTest: Sendable {
     /// What the test reads.
     enum Subject: Sendable, Hashable {
-        case method, scheme, host, port, path, url, body, status
+        case method, scheme, host, port, path, url, body, status, event
         case graphQLOperation, graphQLType
         case query(String)
         case header(String)
@@ -28,6 +28,7 @@ struct CompiledTest: Sendable {
             case .url: "url"
             case .body: "body"
             case .status: "status"
+            case .event: "event"
             case .graphQLOperation: "graphql operation"
             case .graphQLType: "graphql type"
             case .query(let name): "query \"\(name)\""
@@ -55,7 +56,7 @@ struct CompiledTest: Sendable {
         /// A relative estimate of the cost of reading the subject.
         var cost: Int {
             switch self {
-            case .method, .scheme, .port, .status: 1
+            case .method, .scheme, .port, .status, .event: 1
             case .host, .path: 2
             case .header: 3
             case .query: 5

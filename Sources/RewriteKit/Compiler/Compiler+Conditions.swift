@@ -111,6 +111,9 @@ extension Compiler {
         case .status:
             if !inResponse { error(DiagnosticMessages.statusOutsideResponse, subject.range) }
             return .status
+        case .event:
+            if !inMessageBlock { error(DiagnosticMessages.eventOutsideMessages, subject.range) }
+            return .event
         case .json(let text):
             return .json(jsonPath(text, at: subject.argumentRange ?? subject.range) ?? JSONPath([]))
         case .graphQLOperation, .graphQLType:

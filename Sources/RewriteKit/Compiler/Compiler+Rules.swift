@@ -23,6 +23,7 @@ extension Compiler {
         var captureCount = whenSlots.count
         var requestActions: [CompiledAction] = []
         var responseBlocks: [CompiledResponseBlock] = []
+        var messageBlocks: [CompiledMessageBlock] = []
         var terminal: CompiledRule.Terminal?
         var delay: Double?
         var throttle: Int?
@@ -45,6 +46,16 @@ extension Compiler {
                     CompiledResponseBlock(
                         guardCondition: compiledGuard, actions: compile(block, block: "response", groups: slots.groups),
                         line: clause.keywordRange.start.line))
+            case .eachMessage(let guardCondition, let block):
+                var slots = whenSlots
+                inMessageBlock = true
+                let compiledGuard = guardCondition.map { compile($0, inResponse: true, slots: &slots) }
+                inMessageBlock = false
+                checkPendingGroupReferences(available: slots.groups)
+                captureCount = max(captureCount, slots.count)
+                urlSlots = slots.urlSlots
+                defer { urlSlots = whenSlots.urlSlots }
+                messageBlocks.append(compile(block, guard: compiledGuard, groups: slots.groups, line: clause.keywordRange.start.line))
             case .respond(let respond):
                 terminal = .respond(compile(respond, groups: whenSlots.groups))
             case .fail(let failure):
@@ -72,7 +83,7 @@ extension Compiler {
         return CompiledRule(
             reference: RuleReference(name: rule.name, file: source.name, line: rule.range.start.line),
             condition: CompiledCondition.conjunction(conditions), captureCount: captureCount,
-            requestActions: requestActions, responseBlocks: responseBlocks, terminal: terminal,
+            requestActions: requestActions, responseBlocks: responseBlocks, messageBlocks: messageBlocks, terminal: terminal,
             delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, uses: uses, stops: rule.stops)
     }
 

@@ -91,4 +91,29 @@ extension Compiler {
     private static func setsContentType(_ respond: RespondClause) -> Bool {
         respond.headers.contains { ASCIICase.lowercased($0.name.displayText) == "content-type" }
     }
+
+    /// Actions a message can take: those on its text and JSON, and the observers.
+    static let messageActions: Set<ActionKeyword> = [.wrapJSON, .injectJSON, .removeJSON, .replaceBody, .setBody, .log, .tag]
+
+    /// `response each message [when GUARD] { … }`.
+    mutating func compile(_ block: MessageBlock, guard guardCondition: CompiledCondition?, groups: Int?, line: Int) -> CompiledMessageBlock {
+        var actions: [CompiledAction] = []
+        var drops = false
+        var delay: Double?
+        for item in block.items {
+            switch item {
+            case .action(let action):
+                if !Self.messageActions.contains(action.keyword) {
+                    error(DiagnosticMessages.actionNotForMessages(action.name), action.nameRange)
+                }
+                actions.append(compile(action, groups: groups))
+            case .drop:
+                drops = true
+            case .delay(let duration):
+                checkDuration(duration, clause: "delay", limit: Self.delayLimit, limits: "0ms to 1h")
+                delay = (delay ?? 0) + duration.seconds
+            }
+        }
+        return CompiledMessageBlock(guardCondition: guardCondition, actions: actions, drops: drops, delay: delay, line: line)
+    }
 }

@@ -22,6 +22,9 @@ package struct Compiler {
     /// The regexes compiled so far, by flags and pattern: rules that repeat a pattern share
     /// one compiled program.
     var regexes: [String: SafeRegex] = [:]
+    /// Whether the condition being compiled is a `response each message when` guard,
+    /// where `event` may be tested.
+    var inMessageBlock = false
 
     init(source: SourceFile) {
         self.source = source

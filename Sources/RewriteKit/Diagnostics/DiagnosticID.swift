@@ -52,6 +52,10 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case statusOutsideResponse = "status-outside-response"
     /// A `graphql` subject in `response when` (it reads the request).
     case graphQLInResponse = "graphql-in-response"
+    /// `event` tested outside `response each message when`.
+    case eventOutsideMessages = "event-outside-messages"
+    /// An action `response each message` cannot run on a message.
+    case actionNotForMessages = "action-not-for-messages"
     /// `times` with a count below 1 or above the limit, or written twice.
     case invalidTimes = "invalid-times"
     /// A request-only action in `response` or the other way round.

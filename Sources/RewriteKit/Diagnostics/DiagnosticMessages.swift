@@ -155,6 +155,16 @@ enum DiagnosticMessages {
         DiagnosticMessage(.clauseAfterTerminal, "'\(clause)' is here")
     }
 
+    static let eventOutsideMessages = DiagnosticMessage(
+        .eventOutsideMessages, "'event' can only be tested in 'response each message when'")
+
+    static func actionNotForMessages(_ action: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .actionNotForMessages,
+            "'\(action)' cannot be used in 'response each message'; a message has only its text (use JSON actions, "
+                + "'replace-body', 'set-body', 'drop', 'delay', 'log' or 'tag')")
+    }
+
     static let statusOutsideResponse = DiagnosticMessage(
         .statusOutsideResponse, "'status' can only be tested in 'response when'")
 

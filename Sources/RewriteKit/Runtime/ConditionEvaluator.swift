@@ -17,6 +17,8 @@ struct ConditionEvaluator: ~Copyable {
     let body: BodyView?
     /// For operands written with placeholders.
     let environment: EvaluationEnvironment
+    /// The name of the server-sent event `event` reads, in `response each message when`.
+    var messageEvent: String?
     /// Why tests gave up since the caller last cleared this: for the trace.
     var problems: [String] = []
 
@@ -224,6 +226,8 @@ struct ConditionEvaluator: ~Copyable {
             return graphQLOperation?.name.map { .text($0) } ?? .absent
         case .graphQLType:
             return graphQLOperation?.type.map { .text($0.rawValue) } ?? .absent
+        case .event:
+            return messageEvent.map { .text($0) } ?? .absent
         }
     }
 

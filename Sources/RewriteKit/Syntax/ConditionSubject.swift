@@ -28,11 +28,13 @@ struct ConditionSubject: Sendable, Hashable {
         case graphQLOperation
         /// `graphql type`: `query`, `mutation` or `subscription` (only in `when`).
         case graphQLType
+        /// `event`: a server-sent event's name (only in `response each message when`).
+        case event
     }
 
     /// The subject keywords, for suggestions.
     static let keywords = [
-        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status", "graphql",
+        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status", "graphql", "event",
     ]
 
     /// Which subject.
@@ -65,6 +67,7 @@ struct ConditionSubject: Sendable, Hashable {
         case .status: "status"
         case .graphQLOperation: "graphql operation"
         case .graphQLType: "graphql type"
+        case .event: "event"
         }
     }
 }

@@ -10,18 +10,38 @@ extension Parser {
         return ActionBlock(actions: actions, range: range(from: open.range.start))
     }
 
+    /// `{ ACTIONS, drop, delay DURATION }` of `response each message`.
+    mutating func parseMessageBlock(after: String) throws(Abort) -> MessageBlock {
+        let open = try expect(.leftBrace, "'{'", after: after)
+        var items: [MessageBlock.Item] = []
+        parseBlockStatements(closing: "response each message", allowing: ["delay"]) { parser throws(Abort) in
+            if parser.current.isWord("drop") {
+                items.append(.drop(parser.advance().range))
+            } else if parser.current.isWord("delay") {
+                parser.advance()
+                items.append(.delay(try parser.parseDuration(after: "delay")))
+            } else {
+                items.append(.action(try parser.parseAction()))
+            }
+        }
+        return MessageBlock(items: items, range: range(from: open.range.start))
+    }
+
     /// The statements of a block whose `{` was just read, up to and including its `}`.
     /// Each statement is parsed by `statement`; after an error the parser recovers at the
     /// next line and goes on. A missing `}` is reported, and the block ends where the next
     /// clause (or the end of the file) begins, so the rule can still read that clause.
-    mutating func parseBlockStatements(closing block: String, _ statement: (inout Parser) throws(Abort) -> Void) {
+    /// Words in `allowing` start statements of this block, not clauses.
+    mutating func parseBlockStatements(
+        closing block: String, allowing: Set<String> = [], _ statement: (inout Parser) throws(Abort) -> Void
+    ) {
         while true {
             skipSeparators()
             if current.kind == .rightBrace {
                 advance()
                 return
             }
-            if current.kind == .endOfFile || startsClause(current) {
+            if current.kind == .endOfFile || (startsClause(current) && !allowing.contains(current.text)) {
                 report(
                     DiagnosticMessages.expected("'}' to close '\(block)' block", found: describe(current)),
                     at: current.range)

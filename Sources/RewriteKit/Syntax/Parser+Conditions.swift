@@ -140,6 +140,7 @@ extension Parser {
         case "url": kind = .url
         case "body": kind = .body
         case "status": kind = .status
+        case "event": kind = .event
         case "graphql":
             guard current.kind == .word, ["operation", "type"].contains(current.text) else {
                 try failExpected("'operation' or 'type'", after: word.text)

@@ -99,6 +99,18 @@ extension Parser {
             return clause(.request(try parseActionBlock(closing: "request", after: "request")))
         case "response":
             advance()
+            if current.isWord("each") {
+                advance()
+                guard current.isWord("message") else { try failExpected("'message'", after: "each") }
+                advance()
+                var guardCondition: Condition?
+                if current.isWord("when") {
+                    advance()
+                    guardCondition = try parseCondition(after: "when")
+                    try failContinuedCondition()
+                }
+                return clause(.eachMessage(guard: guardCondition, try parseMessageBlock(after: guardCondition == nil ? "message" : "condition")))
+            }
             var guardCondition: Condition?
             if current.isWord("when") {
                 advance()

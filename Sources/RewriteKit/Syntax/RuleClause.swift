@@ -8,6 +8,8 @@ struct RuleClause: Sendable, Hashable {
         case request(ActionBlock)
         /// `response { ACTIONS }` or `response when CONDITION { ACTIONS }`.
         case response(guard: Condition?, ActionBlock)
+        /// `response each message [when CONDITION] { … }`: run on every message of a stream.
+        case eachMessage(guard: Condition?, MessageBlock)
         /// `respond STATUS { ... }`: answer without the network (terminal).
         case respond(RespondClause)
         /// `fail ERROR`: fail the request without the network (terminal).
@@ -43,7 +45,7 @@ struct RuleClause: Sendable, Hashable {
         switch kind {
         case .when: "when"
         case .request: "request"
-        case .response: "response"
+        case .response, .eachMessage: "response"
         case .respond: "respond"
         case .fail: "fail"
         case .delay: "delay"

@@ -63,6 +63,32 @@ extension Router {
         }
     }
 
+    /// `/events/{n}?gap_ms=G&typed=1&format=ndjson`: a chat-style stream of n messages
+    /// (n ≤ 1,000,000; 0: endless, until the client goes away or the server stops), each
+    /// written as it is due, G ms apart (≤ 10,000; default 0). Server-sent events by default
+    /// (`text/event-stream`): `id: i` and `data: {"id":i,"choices":[{"delta":{"content":"word i"}}]}`,
+    /// every other one `event: typing` with `typed=1`, and a last `data: [DONE]`; with
+    /// `format=ndjson`, one JSON line per message (`application/x-ndjson`).
+    static func events(_ argument: String?, _ request: RecordedRequest, context: RouteContext) -> ServerResponse {
+        guard let count = integer(argument, in: 0...1_000_000) else { return .error(400, "event count must be 0 to 1000000") }
+        guard let gap = integer(request.queryValue("gap_ms") ?? "0", in: 0...10_000) else { return .error(400, "invalid gap_ms") }
+        let typed = request.queryValue("typed") == "1"
+        let lines = request.queryValue("format") == "ndjson"
+        let type = lines ? "application/x-ndjson" : "text/event-stream"
+        return ServerResponse(status: 200, headers: [.init(name: "Content-Type", value: type)], length: nil) { sink in
+            var index = 0
+            while count == 0 || index < count {
+                if index > 0, gap > 0, !context.sleep(Double(gap) / 1000) { return }
+                if count == 0, context.isStopping() { return }
+                let json = #"{"id":\#(index),"choices":[{"delta":{"content":"word \#(index)"}}]}"#
+                let message = lines ? json + "\n" : (typed && index % 2 == 1 ? "event: typing\n" : "") + "id: \(index)\ndata: \(json)\n\n"
+                try sink.write(Array(message.utf8))
+                index += 1
+            }
+            if !lines { try sink.write(Array("data: [DONE]\n\n".utf8)) }
+        }
+    }
+
     /// `/drip?numbytes=N&duration=S&delay=D&code=C`: waits D seconds (≤ 10), then sends status C
     /// and N `*` bytes (≤ 10 MiB) spread over S seconds (≤ 30), each piece written as it is due.
     static func drip(_ request: RecordedRequest, context: RouteContext) -> ServerResponse {

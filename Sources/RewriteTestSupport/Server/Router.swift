@@ -69,6 +69,8 @@ enum Router {
             return stream(argument, request, context: context)
         case ("drip", 1):
             return drip(request, context: context)
+        case ("events", 2):
+            return events(argument, request, context: context)
         case ("basic-auth", 3):
             return basicAuth(user: segments[1], password: segments[2], request)
         case ("bearer", 1):

@@ -76,6 +76,52 @@ struct StreamClauseTests {
             ], baseDirectory: folder)
     }
 
+    @Test func eachMessageWordsAndTheirErrors() {
+        expectFrontEndDiagnostics(
+            #"""
+            rule "a" {
+                when 1️⃣event == "x"
+                response each message when event == "typing" and json "a" exists {
+                    2️⃣set-header "X" "y"
+                    inject-json "a.b" 1
+                    delay 50ms
+                    drop
+                }
+                response each message { 3️⃣set-status 500 }
+                response when 4️⃣event == "x" { log }
+            }
+            """#,
+            [
+                "1️⃣ error: 'event' can only be tested in 'response each message when'",
+                "2️⃣ error: 'set-header' cannot be used in 'response each message'; a message has only its text (use JSON actions, 'replace-body', 'set-body', 'drop', 'delay', 'log' or 'tag')",
+                "3️⃣ error: 'set-status' cannot be used in 'response each message'; a message has only its text (use JSON actions, 'replace-body', 'set-body', 'drop', 'delay', 'log' or 'tag')",
+                "4️⃣ error: 'event' can only be tested in 'response each message when'",
+            ])
+    }
+
+    @Test func eachMessageEditsKeepAnEventsOtherLines() throws {
+        let pipeline = Pipeline(ruleSets: [try RuleSet(source: #"""
+            rule "m" {
+                response each message when event == "delta" { inject-json "n" 2; replace-body /x/ "y" }
+                response each message when event == "message" and body == "plain" { drop }
+                response each message when body == "[DONE]" { delay 1s; tag "done" }
+            }
+            """#, name: "m.rules", baseDirectory: nil)])
+        let request = try #require(HTTPRequest(method: "GET", url: "https://example.com/"))
+        let outcome = pipeline.processRequest(request)
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: [])
+        var splitter = StreamMessageSplitter(format: .eventStream)
+        let messages = splitter.feed(Array("event: delta\r\n: note\r\ndata: {\"x\":\r\ndata: 1}\r\nid: 4\r\n\r\ndata: plain\n\ndata: [DONE]\n\n".utf8))
+        let results = messages.map {
+            outcome.responsePlan.run(message: $0, format: .eventStream, response: response, request: request, environment: .live)
+        }
+        #expect(results.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } } == [
+            "event: delta\r\n: note\r\ndata: {\"y\":\r\ndata: 1,\"n\":2}\r\nid: 4\r\n\r\n", nil, "data: [DONE]\n\n",
+        ])
+        #expect(results.map(\.delay) == [0, 0, 1])
+        #expect(results[2].trace.logAndTagEntries.map(\.event) == [.tag("done")])
+    }
+
     @Test func inlineEventsAreWrittenAsTheStandardReadsThem() throws {
         let (response, plan) = try Self.stub(#"""
             rule "s" {

@@ -69,4 +69,51 @@ enum StreamMessageEncoder {
         lines.append(bytes[start...])
         return lines
     }
+
+    /// A message written again around new data (an event's `data`, a JSON text): an
+    /// event's other lines (`event`, `id`, `retry`, comments) and line ends are kept, its
+    /// `data` lines replaced by the new text's lines where the first stood; a JSON Lines
+    /// message keeps the blank lines before it and its line end; a sequence record is
+    /// written whole. Line breaks that would end a JSON message early become spaces.
+    static func replacingData(of message: StreamMessage, with data: [UInt8], format: StreamFormat) -> [UInt8] {
+        let text = String(decoding: data, as: UTF8.self)
+        switch format {
+        case .eventStream:
+            return replacingEventData(message.raw, with: Array(text.utf8))
+        case .jsonLines:
+            var end = message.raw.count
+            while end > 0, message.raw[end - 1] == 0x0A || message.raw[end - 1] == 0x0D { end -= 1 }
+            let start = message.raw[..<end].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+            let ending = end < message.raw.count ? Array(message.raw[end...]) : [0x0A]
+            return Array(message.raw[..<start]) + oneLine(text) + ending
+        case .jsonSequence:
+            return [0x1E] + oneLine(text) + [0x0A]
+        }
+    }
+
+    /// An event's lines with its `data` lines replaced.
+    private static func replacingEventData(_ raw: [UInt8], with data: [UInt8]) -> [UInt8] {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let hasBOM = raw.starts(with: bom)
+        var output: [UInt8] = hasBOM ? bom : []
+        var wroteData = false
+        var index = hasBOM ? bom.count : 0
+        while index < raw.count {
+            var end = index
+            while end < raw.count, raw[end] != 0x0A, raw[end] != 0x0D { end += 1 }
+            var next = end
+            if next < raw.count { next += raw[next] == 0x0D && next + 1 < raw.count && raw[next + 1] == 0x0A ? 2 : 1 }
+            let content = raw[index..<end]
+            let isData = content.elementsEqual("data".utf8) || content.starts(with: "data:".utf8)
+            if !isData {
+                output += raw[index..<next]
+            } else if !wroteData {
+                wroteData = true
+                let ending = next > end ? Array(raw[end..<next]) : [0x0A]
+                for line in lines(data) { output += Array("data: ".utf8) + line + ending }
+            }
+            index = next
+        }
+        return output
+    }
 }

@@ -26,6 +26,8 @@ extension Exchange {
             final = answer.response
             record(answer.trace)
         }
+        // Messages the rules may change or drop: the app's head claims no length.
+        if startMessageRelay(head: final) { final.headers.remove("Content-Length") }
         guard let url = http.url ?? hop.appRequest.url,
               let appResponse = appResponse(final, url: url, bodyChanged: false)
         else { return fail(URLError(.badServerResponse)) }
@@ -59,11 +61,7 @@ extension Exchange {
                 hop.capturedWholeBody = false
             }
         }
-        if let pacer = reception.pacer {
-            pacer.enqueue(data)
-        } else {
-            send(data)
-        }
+        streamOut(data)
     }
 
     /// The inner task ended, in the context: errors pass through unchanged; a buffered
@@ -82,10 +80,12 @@ extension Exchange {
             if let copy = reception.cacheCopy {
                 storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
             }
-            if let pacer = reception.pacer {
-                pacer.finish { [self] in context.async { [self] in finishStream() } }
-            } else {
-                finishStream()
+            endStreamOut { [self] in
+                if let pacer = reception.pacer {
+                    pacer.finish { [self] in context.async { [self] in finishStream() } }
+                } else {
+                    finishStream()
+                }
             }
             return
         }
@@ -103,9 +103,17 @@ extension Exchange {
         let (pipeline, before, whole) = (pipeline, outcome.trace.entries.count, response)
         offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
             record(answer.trace)
-            let bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
-            storeInCache(answer.response, url: url)
-            deliverWhole(answer.response, url: url, source: .network, bodyChanged: bodyChanged)
+            var bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
+            var final = answer.response
+            let (messages, held) = relayWhole(final)
+            if messages != final.body {
+                final.body = messages
+                bodyChanged = true
+            }
+            storeInCache(final, url: url)
+            guard held > 0 else { return deliverWhole(final, url: url, source: .network, bodyChanged: bodyChanged) }
+            let (response, changed) = (final, bodyChanged)
+            schedule(after: held) { [self] in deliverWhole(response, url: url, source: .network, bodyChanged: changed) }
         }
     }
 

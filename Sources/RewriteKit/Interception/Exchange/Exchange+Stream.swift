@@ -16,6 +16,8 @@ extension Exchange {
             return fail(URLError(.badServerResponse))
         }
         reception.headDelivered = true
+        reception.body = Data()
+        _ = startMessageRelay(head: response)
         channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
         emit(.response)
         sendPieces(from: 0, of: response.body, plan: plan)
@@ -36,18 +38,20 @@ extension Exchange {
             sendPiece(piece, of: body)
             index += 1
         }
-        guard let failure = plan.failure else {
-            if !loading.receivesChunks, !body.isEmpty {
-                let whole = Data(body)
-                channel.send { $1.urlProtocol($0, didLoad: whole) }
+        endStreamOut { [self] in
+            guard let failure = plan.failure else {
+                if !loading.receivesChunks, !reception.body.isEmpty {
+                    let whole = reception.body
+                    channel.send { $1.urlProtocol($0, didLoad: whole) }
+                }
+                return finishStream(source: .stub)
             }
-            return finishStream(source: .stub)
-        }
-        let error = URLError.withCode(failure.code, url: hop.appRequest.url)
-        if failure.delay > 0 {
-            schedule(after: failure.delay) { [self] in fail(error, source: .stub) }
-        } else {
-            fail(error, source: .stub)
+            let error = URLError.withCode(failure.code, url: hop.appRequest.url)
+            if failure.delay > 0 {
+                schedule(after: failure.delay) { [self] in fail(error, source: .stub) }
+            } else {
+                fail(error, source: .stub)
+            }
         }
     }
 
@@ -55,10 +59,6 @@ extension Exchange {
         guard !isStopped, !isFinished, !piece.range.isEmpty else { return }
         let data = Data(body[piece.range])
         loading.perCall?.didReceive(data)
-        if loading.receivesChunks {
-            send(data)
-        } else {
-            hop.bytesReceived += data.count
-        }
+        streamOut(data)
     }
 }

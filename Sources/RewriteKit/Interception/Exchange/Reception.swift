@@ -24,6 +24,8 @@ struct Reception {
     var endsWithUnansweredChallenge = false
     /// Releases a streamed body at the `throttle` rate.
     var pacer: BodyPacer?
+    /// Runs `response each message` blocks on a streamed body's messages, when it has any.
+    var relay: MessageRelay?
     /// The inner session's redirect callback, waiting for the app's decision and the
     /// next hop's request phase (swift-corelibs-foundation).
     var pendingRedirect: (@Sendable (URLRequest?) -> Void)?

@@ -1,0 +1,131 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Exchange {
+    /// Starts relaying a streamed body's messages through the applied rules' `response each
+    /// message` blocks, when it has messages (its `Content-Type`) and there are blocks.
+    /// Returns whether it did.
+    func startMessageRelay(head: HTTPResponse) -> Bool {
+        guard let outcome = hop.outcome, outcome.responsePlan.hasMessageBlocks,
+              let format = StreamFormat(contentType: head.headers["Content-Type"])
+        else { return false }
+        reception.relay = MessageRelay(format: format, head: head)
+        return true
+    }
+
+    /// A piece of a streamed body on its way to the app, in the context: through the
+    /// relay when one runs, else on as it is.
+    func streamOut(_ data: Data) {
+        guard var relay = reception.relay else { return passOn(data) }
+        let messages = relay.splitter.feed(data)
+        reception.relay = relay
+        for message in messages { relayed(message) }
+    }
+
+    /// The streamed body ended, in the context: what the relay holds goes on (an unfinished
+    /// message as it came), then `done` runs.
+    func endStreamOut(_ done: @escaping @Sendable () -> Void) {
+        guard var relay = reception.relay else { return done() }
+        let (messages, rest) = relay.splitter.finish()
+        reception.relay = relay
+        for message in messages { relayed(message) }
+        if !rest.isEmpty { reception.relay?.queue.append((0, Data(rest))) }
+        reception.relay?.whenDrained = done
+        drainRelay()
+    }
+
+    /// Bytes ready for the app: paced by `throttle`, streamed to a caller that takes
+    /// chunks, or kept for one that takes the body whole.
+    func passOn(_ data: Data) {
+        if let pacer = reception.pacer {
+            pacer.enqueue(data)
+        } else if loading.receivesChunks {
+            send(data)
+        } else {
+            hop.bytesReceived += data.count
+            reception.body.append(data)
+        }
+    }
+
+    /// Runs the blocks on one whole message and queues what they made of it.
+    private func relayed(_ message: StreamMessage) {
+        guard let relay = reception.relay, let outcome = hop.outcome else { return }
+        let result = outcome.responsePlan.run(
+            message: message, format: relay.splitter.format, response: relay.head, request: outcome.request,
+            environment: pipeline.environment)
+        activityEvents.log(result.trace.entries, hop: hop)
+        noteSkips(in: result.trace)
+        guard let bytes = result.bytes else { return }
+        reception.relay?.queue.append((result.delay, Data(bytes)))
+        drainRelay()
+    }
+
+    /// Keeps why an action could not edit a message (not JSON, a regex over its budget) in
+    /// the hop's trace, for the first few, so the `.finished` event says so.
+    private func noteSkips(in trace: Trace) {
+        guard let noted = reception.relay?.notedEntries, noted < MessageRelay.notedLimit else { return }
+        let skips = trace.entries.filter { entry in
+            switch entry.event {
+            case .skipped, .limitExceeded: true
+            default: false
+            }
+        }.prefix(MessageRelay.notedLimit - noted)
+        guard !skips.isEmpty else { return }
+        var kept = hop.trace ?? Trace()
+        for entry in skips { kept.append(entry) }
+        hop.trace = kept
+        hop.loggedEntries = kept.entries.count
+        reception.relay?.notedEntries = noted + skips.count
+    }
+
+    /// Passes on queued messages until one must wait; when the queue is empty and the
+    /// stream has ended, runs what waits for that.
+    private func drainRelay() {
+        while var relay = reception.relay, !relay.isWaiting, let next = relay.queue.first {
+            if next.delay > 0 {
+                relay.isWaiting = true
+                relay.queue[0].delay = 0
+                relay.timerGeneration += 1
+                let generation = relay.timerGeneration
+                reception.relay = relay
+                DispatchQueue.global().asyncAfter(deadline: .now() + next.delay) { [self] in
+                    context.async { [self] in
+                        guard !isStopped, reception.relay?.timerGeneration == generation else { return }
+                        reception.relay?.isWaiting = false
+                        drainRelay()
+                    }
+                }
+                return
+            }
+            relay.queue.removeFirst()
+            reception.relay = relay
+            passOn(next.bytes)
+        }
+        guard let relay = reception.relay, !relay.isWaiting, relay.queue.isEmpty, let done = relay.whenDrained else { return }
+        reception.relay?.whenDrained = nil
+        done()
+    }
+
+    /// A whole body (for a caller that takes it in one piece) with the blocks run on each
+    /// of its messages; the delays add up to how long it is held back.
+    func relayWhole(_ response: HTTPResponse) -> (body: [UInt8], delay: Double) {
+        guard let outcome = hop.outcome, outcome.responsePlan.hasMessageBlocks,
+              let format = StreamFormat(contentType: response.headers["Content-Type"])
+        else { return (response.body, 0) }
+        var splitter = StreamMessageSplitter(format: format)
+        let messages = splitter.feed(response.body)
+        let (tail, rest) = splitter.finish()
+        var body: [UInt8] = []
+        var delay = 0.0
+        for message in messages + tail {
+            let result = outcome.responsePlan.run(
+                message: message, format: format, response: response, request: outcome.request, environment: pipeline.environment)
+            activityEvents.log(result.trace.entries, hop: hop)
+            delay += result.delay
+            if let bytes = result.bytes { body += bytes }
+        }
+        return (body + rest, delay)
+    }
+}

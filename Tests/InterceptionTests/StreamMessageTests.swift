@@ -1,0 +1,179 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import RewriteKit
+import RewriteTesting
+import Testing
+
+/// `response each message`: rules run on every message of a real streaming response as it
+/// arrives from the loopback server (`/events/N`: server-sent events or JSON Lines written
+/// one by one, `gap_ms` apart), and on stubbed streams; nothing waits for the stream's end.
+extension TimingSensitive {
+    @Suite("Rules on each message")
+    struct StreamMessageTests {
+        /// The spec's two `each message` examples, aimed at the loopback server's events.
+        static let rules = """
+            rule "mark streamed text" {
+                when path ~ "/events/*"
+                response each message when json "choices[0].delta.content" exists {
+                    inject-json "choices[0].delta.marked" true
+                    replace-body /word/ "WORD"
+                }
+                response each message when body == "[DONE]" {
+                    delay 300ms
+                }
+            }
+
+            rule "hide typing events" {
+                when path ~ "/events/*" and query "typed" == "1"
+                response each message when event == "typing" { drop }
+            }
+            """
+
+        /// The deliveries a streaming delegate heard, with their times (seconds after start).
+        static func deliveries(_ url: URL, configuration: URLSessionConfiguration) async -> (Fetched, [(TimeInterval, String)]) {
+            let start = Date()
+            let times = Locked<[(TimeInterval, Int)]>([])
+            let fetched = await StreamingDelegate.fetch(URLRequest(url: url), configuration: configuration) { size in
+                times.withLock { $0.append((Date().timeIntervalSince(start), size)) }
+            }
+            var offset = 0
+            let deliveries = times.withLock { $0 }.map { time, size -> (TimeInterval, String) in
+                defer { offset += size }
+                return (time, String(decoding: fetched.data[offset..<(offset + size)], as: UTF8.self))
+            }
+            return (fetched, deliveries)
+        }
+
+        /// The events of a server-sent event stream, as a reader parses them.
+        static func events(_ data: Data) -> [StreamMessage] {
+            var splitter = StreamMessageSplitter(format: .eventStream)
+            return splitter.feed(data) + splitter.finish().messages
+        }
+
+        @Test("each event is edited as it arrives; the last waits for its delay")
+        func editsEachEvent() async throws {
+            let harness = try Harness(Self.rules)
+            let (fetched, deliveries) = await Self.deliveries(harness.url("/events/4?gap_ms=80"), configuration: harness.configuration)
+            #expect(fetched.error == nil)
+            #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
+            let events = Self.events(fetched.data)
+            #expect(events.map(\.id) == ["0", "1", "2", "3", nil])
+            for (index, event) in events.dropLast().enumerated() {
+                let object = try #require(jsonObject(Data(event.data.utf8)))
+                let delta = (object["choices"] as? [[String: Any]])?.first?["delta"] as? [String: Any]
+                #expect(delta?["content"] as? String == "WORD \(index)")
+                #expect(delta?["marked"] as? Bool == true)
+            }
+            #expect(events.last?.data == "[DONE]")
+            // Each event reached the delegate as it came, not at the end: one delivery each,
+            // spread over the server's gaps; [DONE] held back by its 300 ms.
+            #expect(deliveries.count == 5)
+            if deliveries.count == 5 {
+                #expect(deliveries[3].0 - deliveries[0].0 >= 0.2)
+                #expect(deliveries[4].0 - deliveries[3].0 >= 0.28)
+            }
+        }
+
+        @Test("typing events are dropped; the others pass as they came")
+        func dropsTypedEvents() async throws {
+            let harness = try Harness(Self.rules)
+            let (fetched, _) = await Self.deliveries(harness.url("/events/6?typed=1"), configuration: harness.configuration)
+            let events = Self.events(fetched.data)
+            #expect(events.map(\.id) == ["0", "2", "4", nil])
+            #expect(events.allSatisfy { $0.event == nil })
+        }
+
+        @Test("a completion handler gets the whole stream with every message edited", arguments: [Caller.completionHandler, .async])
+        func wholeBody(caller: Caller) async throws {
+            let harness = try Harness(Self.rules)
+            let fetched = await caller.fetch(URLRequest(url: harness.url("/events/3?typed=1")), in: harness.session)
+            let events = Self.events(fetched.data)
+            #expect(events.map(\.id) == ["0", "2", nil])
+            #expect(events.first?.data.contains(#""marked":true"#) == true)
+        }
+
+        @Test("JSON Lines: each line edited; a line that is not JSON goes on as it came")
+        func jsonLines() async throws {
+            let harness = try Harness("""
+                rule "mark lines" {
+                    when path ~ "/events/*"
+                    response each message { inject-json "seen" true }
+                }
+                """)
+            let (fetched, _) = await Self.deliveries(harness.url("/events/3?format=ndjson"), configuration: harness.configuration)
+            let lines = fetched.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.count == 4)
+            #expect(lines.dropLast().allSatisfy { $0.hasSuffix(#","seen":true}"#) })
+            // An event stream's [DONE] is not JSON: untouched, and the trace says why.
+            let events = await Self.deliveries(harness.url("/events/1"), configuration: harness.configuration).0
+            #expect(Self.events(events.data).last?.data == "[DONE]")
+            let finished = await harness.finishedEvents(atLeast: 2)
+            let skipped = finished.last?.trace?.entries.contains { if case .skipped(action: "inject-json", _) = $0.event { true } else { false } }
+            #expect(skipped == true)
+        }
+
+        @Test("differential: a header-only rule leaves the stream's bytes, deliveries and timing as a plain session's")
+        func headerOnlyIsTransparent() async throws {
+            let harness = try Harness("""
+                rule "tag the stream" {
+                    when path ~ "/events/*"
+                    request { set-header "X-Trace" "1" }
+                }
+                """)
+            let url = harness.url("/events/5?gap_ms=100")
+            let plainConfiguration = URLSessionConfiguration.ephemeral
+            let (plain, plainDeliveries) = await Self.deliveries(url, configuration: plainConfiguration)
+            let (rewritten, rewrittenDeliveries) = await Self.deliveries(url, configuration: harness.configuration)
+            #expect(rewritten.data == plain.data)
+            #expect(rewrittenDeliveries.map(\.1) == plainDeliveries.map(\.1))
+            for ((time, _), (plainTime, _)) in zip(rewrittenDeliveries, plainDeliveries) {
+                #expect(abs(time - plainTime) < 0.05, "delivered at \(time) s, plain at \(plainTime) s")
+            }
+        }
+
+        @Test("the spec's stubbed chat stream goes through its each-message rule")
+        func stubbedStreamThroughMessageRules() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("each-message-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let chat = #"data: {"choices":[{"delta":{"content":"a secret word"}}]}"# + "\n\ndata: [DONE]\n\n"
+            try Data(chat.utf8).write(to: folder.appendingPathComponent("fixtures/chat.sse"))
+            let rules = """
+                rule "mark streamed text" {
+                    when host == "api.example.com" and path == "/v1/chat/completions"
+                    response each message when json "choices[0].delta.content" exists {
+                        inject-json "choices[0].delta.marked" true
+                        replace-body /secret/ "******"
+                    }
+                    response each message when body == "[DONE]" {
+                        delay 2s
+                    }
+                }
+
+                rule "chat reply, word by word" {
+                    when method == POST and path == "/v1/chat/completions"
+                    respond 200 {
+                        header "Content-Type" "text/event-stream"
+                        stream file "fixtures/chat.sse" every 40ms
+                    }
+                }
+                """
+            let stubs = try RewriteTestSession(ruleSets: [RuleSet(source: rules, name: "chat.rules", baseDirectory: folder)])
+            var request = URLRequest(url: URL(string: "https://api.example.com/v1/chat/completions")!)
+            request.httpMethod = "POST"
+            let start = Date()
+            let times = Locked<[TimeInterval]>([])
+            let fetched = await StreamingDelegate.fetch(request, configuration: stubs.configuration) { _ in
+                times.withLock { $0.append(Date().timeIntervalSince(start)) }
+            }
+            let events = Self.events(fetched.data)
+            #expect(events.first?.data == #"{"choices":[{"delta":{"content":"a ****** word","marked":true}}]}"#)
+            #expect(events.last?.data == "[DONE]")
+            let heard = times.withLock { $0 }
+            #expect(heard.count == 2)
+            if heard.count == 2 { #expect(heard[1] - heard[0] >= 1.9) }
+        }
+    }
+}
