@@ -16,6 +16,7 @@ struct ApplyCommand {
         .option("--response", value: "STATUS", repeatable: true),
         .option("--response-header", value: "\"Name: value\"", repeatable: true),
         .option("--response-body", value: "TEXT|@FILE", repeatable: true),
+        .option("--response-stream", value: "FILE", repeatable: true),
         .option("--env", value: "NAME=VALUE", repeatable: true),
         .option("--format", value: "FORMAT"),
         .flag("--explain"),
@@ -23,7 +24,9 @@ struct ApplyCommand {
     ]
 
     /// The options that describe one request and its response.
-    static let exchangeOptions: Set<String> = ["--header", "--body", "--response", "--response-header", "--response-body"]
+    static let exchangeOptions: Set<String> = [
+        "--header", "--body", "--response", "--response-header", "--response-body", "--response-stream",
+    ]
 
     /// One request to run, and the response to run the response phase on when it is forwarded.
     struct Exchange {
@@ -110,7 +113,7 @@ struct ApplyCommand {
         let body = try single("--body").map { try Self.body($0, option: "--body", stdinTaken: &stdinTaken) }
         let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
         guard let statusText = try single("--response") else {
-            for option in ["--response-header", "--response-body"] where !values(option).isEmpty {
+            for option in ["--response-header", "--response-body", "--response-stream"] where !values(option).isEmpty {
                 throw UsageError("'\(option)' needs '--response STATUS'", command: "apply")
             }
             return Exchange(request: request, response: nil)
@@ -121,9 +124,25 @@ struct ApplyCommand {
             let (name, value) = try MessageArguments.header(text, option: "--response-header")
             responseHeaders.add(name, value)
         }
-        let responseBody = try single("--response-body").map {
+        var responseBody = try single("--response-body").map {
             try Self.body($0, option: "--response-body", stdinTaken: &stdinTaken)
         } ?? []
+        // A stream: its messages go through `response each message`, in a format its
+        // Content-Type gives, else its file name.
+        if let stream = try single("--response-stream") {
+            guard values("--response-body").isEmpty else {
+                throw UsageError("'--response-stream' and '--response-body' cannot be used together", command: "apply")
+            }
+            responseBody = try Self.body("@" + stream, option: "--response-stream", stdinTaken: &stdinTaken)
+            if !responseHeaders.contains("Content-Type") {
+                guard let type = StreamFormat.contentType(forFileName: stream) else {
+                    throw UsageError(
+                        "'--response-stream \(stream)' needs a '--response-header \"Content-Type: …\"' of a stream, "
+                            + "or a name ending in .sse, .ndjson, .jsonl or .json-seq", command: "apply")
+                }
+                responseHeaders.add("Content-Type", type)
+            }
+        }
         return Exchange(request: request, response: HTTPResponse(status: status, headers: responseHeaders, body: responseBody))
     }
 

@@ -26,6 +26,15 @@ extension ApplyReport {
             "trace": trace.entries.map(Self.json),
         ]
         .merging(nearMisses.map { ["explain": $0.map(Self.json)] } ?? [:]) { $1 }
+        .merging(messages.map { ["messages": $0.map(Self.json)] } ?? [:]) { $1 }
+    }
+
+    /// `{before, after | null (dropped), changed, delay}`.
+    private static func json(_ message: MessageRewrite) -> [String: Any] {
+        [
+            "before": message.before, "after": JSONOutput.nullable(message.after), "changed": message.changed,
+            "delay": message.delay,
+        ]
     }
 
     /// `{rule, held, conditions: [{condition, held, actual}]}`.

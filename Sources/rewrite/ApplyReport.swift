@@ -41,6 +41,9 @@ struct ApplyReport {
     let trace: Trace
     /// With `--explain`: every rule, its conditions held or failed on the request, closest first.
     var nearMisses: [NearMiss]?
+    /// The response's messages before and after `response each message`, when its body is
+    /// a stream (its `Content-Type`) and the response phase ran.
+    var messages: [MessageRewrite]?
 
     /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
     /// on `givenResponse` if there is one.
@@ -69,15 +72,21 @@ struct ApplyReport {
         }
         var final: HTTPResponse?
         var trace = outcome.trace
+        var messages: [MessageRewrite]?
         if let start {
             let answer = pipeline.processResponse(start, for: outcome)
             (final, trace) = (answer.response, answer.trace)
+            messages = pipeline.processMessages(of: answer.response, for: outcome)
+            if var edited = final, messages?.contains(where: \.changed) == true {
+                edited.body = pipeline.rewritingMessages(of: answer.response, for: outcome).body
+                final = edited
+            }
         }
         return ApplyReport(
             originalRequest: request, request: outcome.request, originalResponse: start, response: final,
             source: source, appliedRules: outcome.appliedRules, delay: outcome.delay,
             throttleBytesPerSecond: outcome.throttleBytesPerSecond, cacheLifetime: outcome.cacheLifetime,
-            trace: trace)
+            trace: trace, messages: messages)
     }
 
     /// The failure's code and `URLError` name, when a rule failed the request.

@@ -22,6 +22,10 @@ struct ApplyTextRenderer {
         lines += bodyLines(report.request.body)
         lines.append("")
         lines += responseSection(report)
+        if let messages = report.messages {
+            lines.append("")
+            lines += messageSection(messages)
+        }
         lines.append("")
         lines += TraceTextRenderer(style: style, report: report).lines()
         if let misses = report.nearMisses {
@@ -46,6 +50,30 @@ struct ApplyTextRenderer {
                     let actual = check.actual.map { "   " + style.dim(TerminalText.escaped($0)) } ?? ""
                     lines.append("    " + style.removed("✗") + " " + TerminalText.escaped(check.condition) + actual)
                 }
+            }
+        }
+        return lines
+    }
+
+    /// One line per message of a streamed response: its number, its text before, and
+    /// after (`dropped`, or `unchanged`), with how long `delay` holds it back.
+    private func messageSection(_ messages: [MessageRewrite]) -> [String] {
+        let changed = messages.filter { $0.changed && $0.after != nil }.count
+        let dropped = messages.filter { $0.after == nil }.count
+        var lines = [style.heading("MESSAGES") + style.dim("  \(messages.count), \(changed) changed, \(dropped) dropped")]
+        let width = String(messages.count).count
+        for (index, message) in messages.enumerated() {
+            let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
+            let held = message.delay > 0 ? style.dim("  (held \(Self.seconds(message.delay)))") : ""
+            let before = TerminalText.escaped(message.before)
+            guard let after = message.after else {
+                lines.append("  \(number)  " + style.removed(before) + "  →  " + style.removed("dropped"))
+                continue
+            }
+            if message.changed {
+                lines.append("  \(number)  " + style.removed(before) + "  →  " + style.added(TerminalText.escaped(after)) + held)
+            } else {
+                lines.append("  \(number)  " + before + style.dim("  unchanged") + held)
             }
         }
         return lines

@@ -11,7 +11,8 @@ enum HelpText {
         case "apply":
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
-                                     [--response STATUS [--response-header "Name: value"]... [--response-body TEXT|@FILE]]
+                                     [--response STATUS [--response-header "Name: value"]...
+                                                        [--response-body TEXT|@FILE | --response-stream FILE]]
                                      [--request ... (a further request, with its own options)]...
                                      [--env NAME=VALUE]... [--format text|json] [--explain]
                        rewrite apply RULES... --har SESSION.har [--env NAME=VALUE]... [--format text|json]
@@ -134,6 +135,11 @@ enum HelpText {
           --response-header "Name: value"
                                       A response header; repeat for more.
           --response-body TEXT|@FILE  The response body.
+          --response-stream FILE      A streamed response body (server-sent events, JSON Lines,
+                                      JSON sequences): each message goes through 'response each
+                                      message' and is shown before and after. The format comes
+                                      from a Content-Type --response-header, else the file name
+                                      (.sse, .ndjson, .jsonl, .json-seq).
           --har SESSION.har           Instead of --request: run every request of a HAR file (from
                                       a browser, Charles, Proxyman, mitmproxy or RewriteKit) in
                                       order, each with its recorded response for the response

@@ -249,5 +249,51 @@ import Testing
         let rule = try #require((report["appliedRules"] as? [[String: Any]])?.first)
         #expect(rule["file"] as? String == "<stdin>")
     }
+
+    /// `--response-stream`: each message of a stream before and after `response each message`.
+    @Test func responseStreamShowsEachMessageBeforeAndAfter() throws {
+        let folder = try TemporaryFolder([
+            "live.rules": """
+                rule "hide typing events" {
+                    when path == "/v1/live"
+                    response each message when event == "typing" { drop }
+                    response each message when json "n" exists { inject-json "seen" true }
+                }
+
+                """,
+            "live.sse": "event: message\ndata: {\"n\": 1}\n\nevent: typing\ndata: {}\n\ndata: [DONE]\n\n",
+            "live.txt": "data: x\n\n",
+        ])
+        let arguments = [
+            "apply", "live.rules", "--request", "GET https://api.example.com/v1/live",
+            "--response", "200", "--response-stream", "live.sse",
+        ]
+        let text = try RewriteProcess.run(arguments, in: folder.url)
+        #expect(text.status == 0, "\(text)")
+        #expect(Self.section("MESSAGES", of: text.stdout) == [
+            #"  1  {"n": 1}  →  {"n": 1,"seen":true}"#,
+            "  2  {}  →  dropped",
+            "  3  [DONE]  unchanged", "",
+        ])
+        // The response shown is what the app gets: the typing event is gone.
+        let response = Self.section("RESPONSE", of: text.stdout)
+        #expect(response.contains("  Content-Type: text/event-stream"))
+        #expect(!response.contains("  event: typing"))
+        let json = try RewriteProcess.run(arguments + ["--format", "json"], in: folder.url)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let messages = try #require(report["messages"] as? [[String: Any]])
+        #expect(messages.map { $0["before"] as? String } == [#"{"n": 1}"#, "{}", "[DONE]"])
+        #expect(messages.map { $0["after"] is NSNull } == [false, true, false])
+        // The format comes from a Content-Type header, else the file's name.
+        let unknown = try RewriteProcess.run(
+            ["apply", "live.rules", "--request", "GET https://api.example.com/v1/live", "--response", "200",
+             "--response-stream", "live.txt"], in: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("needs a '--response-header \"Content-Type: …\"' of a stream"))
+        let typed = try RewriteProcess.run(
+            ["apply", "live.rules", "--request", "GET https://api.example.com/v1/live", "--response", "200",
+             "--response-header", "Content-Type: text/event-stream", "--response-stream", "live.txt"], in: folder.url)
+        #expect(Self.section("MESSAGES", of: typed.stdout) == ["  1  x  unchanged", ""])
+    }
 }
 #endif

@@ -1,6 +1,6 @@
 /// How a streaming response's body is read as messages, by its `Content-Type`
 /// (the rule language's v3 streams): server-sent events, JSON Lines, or JSON text sequences.
-enum StreamFormat: String, Sendable, Hashable {
+package enum StreamFormat: String, Sendable, Hashable {
     /// `text/event-stream`: one message per event, parsed as the HTML standard says.
     case eventStream
     /// `application/x-ndjson`, `application/jsonl`, `application/x-jsonlines`,

@@ -111,21 +111,9 @@ extension Exchange {
     /// A whole body (for a caller that takes it in one piece) with the blocks run on each
     /// of its messages; the delays add up to how long it is held back.
     func relayWhole(_ response: HTTPResponse) -> (body: [UInt8], delay: Double) {
-        guard let outcome = hop.outcome, outcome.responsePlan.hasMessageBlocks,
-              let format = StreamFormat(contentType: response.headers["Content-Type"])
-        else { return (response.body, 0) }
-        var splitter = StreamMessageSplitter(format: format)
-        let messages = splitter.feed(response.body)
-        let (tail, rest) = splitter.finish()
-        var body: [UInt8] = []
-        var delay = 0.0
-        for message in messages + tail {
-            let result = outcome.responsePlan.run(
-                message: message, format: format, response: response, request: outcome.request, environment: pipeline.environment)
-            activityEvents.log(result.trace.entries, hop: hop)
-            delay += result.delay
-            if let bytes = result.bytes { body += bytes }
-        }
-        return (body + rest, delay)
+        guard let outcome = hop.outcome else { return (response.body, 0) }
+        let (body, delay, traces) = pipeline.rewritingMessages(of: response, for: outcome)
+        for trace in traces { activityEvents.log(trace.entries, hop: hop) }
+        return (body, delay)
     }
 }
