@@ -175,5 +175,42 @@ extension TimingSensitive {
             #expect(heard.count == 2)
             if heard.count == 2 { #expect(heard[1] - heard[0] >= 1.9) }
         }
+
+        @Test("a recorded stream replays with the same messages and the same gaps, also from its HAR export", arguments: ["sse", "ndjson"])
+        func recordAndReplayTiming(format: String) async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-record-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Record four messages the server sends 150 ms apart.
+            let recorder = Rewriter(ruleSets: [])
+            let configuration = URLSessionConfiguration.ephemeral
+            try recorder.install(in: configuration)
+            let capture = recorder.startCapture()
+            let url = LoopbackServer.shared.url("/events/4?gap_ms=150" + (format == "ndjson" ? "&format=ndjson" : ""))
+            let (live, liveDeliveries) = await Self.deliveries(url, configuration: configuration)
+            capture.stop()
+            let marks = try #require(capture.exchanges.first?.messages)
+            #expect(marks.count == (format == "sse" ? 5 : 4))
+            let summary = try capture.record(RecordingWriter(folder: folder, name: "stream", mode: .once))
+            let text = try String(contentsOf: summary.rulesFile, encoding: .utf8)
+            #expect(text.contains("stream file \"bodies/001-get-events-4"), "\(text)")
+            // Replay it: the same bytes, one delivery per message, the recorded gaps kept.
+            let replay = try RewriteTestSession(contentsOf: summary.rulesFile)
+            let (replayed, deliveries) = await Self.deliveries(url, configuration: replay.configuration)
+            #expect(replayed.data == live.data)
+            #expect(deliveries.map(\.1) == liveDeliveries.map(\.1))
+            let gaps = zip(deliveries, deliveries.dropFirst()).map { $1.0 - $0.0 }
+            #expect(gaps.prefix(3).allSatisfy { $0 >= 0.13 && $0 < 0.5 }, "gaps \(gaps)")
+            // Through HAR: the export keeps each message's offset and time; its import records the same stream.
+            let har = capture.archive.data()
+            #expect(String(decoding: har, as: UTF8.self).contains("\"_rewrite\""))
+            let archive = try HTTPArchive(data: har)
+            #expect(archive.exchanges.first?.messages == marks)
+            let fromHAR = try RecordingWriter(folder: folder.appendingPathComponent("har"), name: "stream").write(archive.exchanges)
+            let replayHAR = try RewriteTestSession(contentsOf: fromHAR.rulesFile)
+            let (_, harDeliveries) = await Self.deliveries(url, configuration: replayHAR.configuration)
+            #expect(harDeliveries.map(\.1) == liveDeliveries.map(\.1))
+            let harGaps = zip(harDeliveries, harDeliveries.dropFirst()).map { $1.0 - $0.0 }
+            #expect(harGaps.prefix(3).allSatisfy { $0 >= 0.13 }, "gaps \(harGaps)")
+        }
     }
 }

@@ -2,7 +2,9 @@
 /// the stub response's body, and the plan cuts it into pieces, each sent a delay after the
 /// one before it, then ends the stream, or fails it with an error.
 ///
-/// A message is sent whole at its time; messages due at the same time go out together.
+/// A message is sent whole at its time; a message with no gap of its own (no `every`, no
+/// recorded timing) goes out with the one before it, while a recorded gap of 0 ms is a
+/// delivery of its own, as it was on the network.
 /// With `chunk`, the bytes are cut into pieces of that size whatever the message
 /// boundaries are, and a piece goes out when the message of its last byte is due (no byte
 /// is ever sent early).
@@ -28,21 +30,21 @@ public struct StreamPlan: Sendable, Hashable {
     /// The error the stream ends with, if any; otherwise it finishes.
     public let failure: Failure?
 
-    /// The body and its plan for messages with the gap (seconds) before each, cut into
-    /// `chunk`-byte pieces when given.
+    /// The body and its plan for messages with the gap (seconds) before each (nil: sent
+    /// with the one before), cut into `chunk`-byte pieces when given.
     static func make(
-        messages: [(gap: Double, bytes: [UInt8])], chunk: Int?, failure: Failure?
+        messages: [(gap: Double?, bytes: [UInt8])], chunk: Int?, failure: Failure?
     ) -> (body: [UInt8], plan: StreamPlan) {
         var body: [UInt8] = []
         body.reserveCapacity(messages.reduce(0) { $0 + $1.bytes.count })
         // Each message's end offset and when it is due after the head, in whole
         // microseconds, so that gaps subtract exactly.
-        var ends: [(end: Int, time: Int64)] = []
+        var ends: [(end: Int, time: Int64, joins: Bool)] = []
         var time: Int64 = 0
         for message in messages {
-            time += Int64((max(0, message.gap) * 1e6).rounded())
+            time += Int64((max(0, message.gap ?? 0) * 1e6).rounded())
             body += message.bytes
-            ends.append((body.count, time))
+            ends.append((body.count, time, message.gap == nil))
         }
         var pieces: [Piece] = []
         var sentTime: Int64 = 0
@@ -65,8 +67,8 @@ public struct StreamPlan: Sendable, Hashable {
             }
         } else {
             var start = 0
-            for (end, due) in ends where end > start {
-                add(start..<end, at: due, merging: true)
+            for (end, due, joins) in ends where end > start {
+                add(start..<end, at: due, merging: joins)
                 start = end
             }
         }

@@ -40,11 +40,11 @@ enum StubResponseBuilder {
     /// A stream's messages written out, with the gap before each: `every` when given, else
     /// what the fixture recorded (none: all at once).
     private static func streamBody(_ stream: CompiledStream, renderer: inout TemplateRenderer) -> ([UInt8], StreamPlan) {
-        var messages: [(gap: Double, bytes: [UInt8])] = []
+        var messages: [(gap: Double?, bytes: [UInt8])] = []
         switch stream.messages {
         case .fixed(let fixed):
             for (index, message) in fixed.enumerated() {
-                let gap = stream.every.map { index == 0 ? 0 : $0 } ?? Double(message.gap ?? 0) / 1000
+                let gap = stream.every.map { index == 0 ? 0 : $0 } ?? message.gap.map { Double($0) / 1000 }
                 messages.append((gap, message.bytes))
             }
         case .written(let written):
@@ -55,7 +55,7 @@ enum StubResponseBuilder {
                 let isJSON = if case .json = message.value { true } else { false }
                 let bytes = stream.format.map { StreamMessageEncoder.encode(text, event: event, id: id, isJSON: isJSON, format: $0) }
                     ?? Array(text.utf8)
-                messages.append((index == 0 ? 0 : stream.every ?? 0, bytes))
+                messages.append((index == 0 ? 0 : stream.every, bytes))
             }
         }
         let failure = stream.failureCode.map { StreamPlan.Failure(code: $0, delay: stream.every ?? 0) }

@@ -92,11 +92,21 @@ struct HARDocument: Codable {
         var encoding: String?
         /// Playwright's `_file`: the body kept in a file beside the HAR instead of in `text`.
         var file: String?
+        /// RewriteKit's own: when each message of a streamed body arrived.
+        var rewrite: ContentRewrite?
 
         enum CodingKeys: String, CodingKey {
             case size, compression, mimeType, text, encoding
             case file = "_file"
+            case rewrite = "_rewrite"
         }
+    }
+
+    /// `response.content._rewrite`: `messages`, an `{offset, time}` per message of a
+    /// streamed body (`offset` its first byte in `text`, `time` milliseconds after the
+    /// response started).
+    struct ContentRewrite: Codable {
+        var messages: [RecordedMessage]
     }
 
     /// Nothing is known of the browser cache: written empty.

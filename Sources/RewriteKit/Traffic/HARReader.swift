@@ -138,7 +138,8 @@ struct HARReader {
                     mimeType: member("mimeType", values).flatMap { text($0, path: path + ".content.mimeType") },
                     text: member("text", values).flatMap { text($0, path: path + ".content.text") },
                     encoding: member("encoding", values).flatMap { text($0, path: path + ".content.encoding") },
-                    file: member("_file", values).flatMap(string))
+                    file: member("_file", values).flatMap(string),
+                    rewrite: member("_rewrite", values).flatMap { contentRewrite($0, path: path + ".content._rewrite") })
             } else {
                 mistyped(path + ".content", expected: "an object", at: content)
             }
@@ -195,6 +196,25 @@ struct HARReader {
             }
         }
         return result
+    }
+
+    /// `_rewrite: {messages: [{offset, time}]}`; an element without both numbers is left out.
+    private mutating func contentRewrite(_ start: Int, path: String) -> HARDocument.ContentRewrite? {
+        guard isObject(start), let list = member("messages", members(of: start)) else {
+            mistyped(path, expected: "an object with messages", at: start)
+            return nil
+        }
+        var messages: [RecordedMessage] = []
+        for (index, element) in elements(of: list).enumerated() where isObject(element) {
+            let fields = members(of: element)
+            let place = path + ".messages[\(index)]"
+            guard let offset = member("offset", fields).flatMap({ number($0, path: place + ".offset") }),
+                  let time = member("time", fields).flatMap({ number($0, path: place + ".time") }),
+                  let whole = Int(exactly: offset)
+            else { continue }
+            messages.append(RecordedMessage(offset: whole, time: time))
+        }
+        return HARDocument.ContentRewrite(messages: messages)
     }
 
     /// A string; a number or boolean as its text (counted as mistyped); null as nil.

@@ -165,6 +165,11 @@ extension HTTPArchive {
                 ?? Date(timeIntervalSince1970: 0),
             duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules ?? [], hasCompleteBody: complete)
         exchange.note = note
+        // A stream's message times, when they fit its body (increasing offsets inside it).
+        if let marks = entry.response?.content?.rewrite?.messages, !marks.isEmpty, let body = response?.body,
+           marks.allSatisfy({ (0...body.count).contains($0.offset) }), zip(marks, marks.dropFirst()).allSatisfy({ $0.offset < $1.offset }) {
+            exchange.messages = marks
+        }
         return .success(exchange)
     }
 
@@ -225,6 +230,10 @@ extension HTTPArchive {
                 let (text, isBase64) = text(of: response.body)
                 content.text = text
                 content.encoding = isBase64 ? "base64" : nil
+            }
+            // Message times are of the server's bytes: written when the app got those bytes.
+            if let marks = exchange.messages, response.body == exchange.serverResponse?.body {
+                content.rewrite = .init(messages: marks)
             }
             harResponse = .init(
                 status: response.status, statusText: HTTPURLResponse.localizedString(forStatusCode: response.status), httpVersion: "HTTP/1.1",

@@ -28,6 +28,10 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Whether the response body is complete: false when it was larger than the capture's
     /// body limit and only its head was kept.
     public var hasCompleteBody: Bool
+    /// When each message of a streamed response (server-sent events, JSON Lines, JSON
+    /// sequences) arrived, in the server's body; nil for any other response, or when the
+    /// times were not seen (a HAR without them).
+    public var messages: [RecordedMessage]?
     /// Why an exchange read from a HAR file cannot be replayed as it stands, in the HAR's
     /// terms ("the HAR holds no body for this response"); nil for a captured one.
     var note: String?

@@ -17,6 +17,8 @@ struct RecordedRule {
     var headers: [(name: String, value: String)]
     /// The body file, relative to the rule file's folder.
     var bodyFile: String?
+    /// Whether the body file is a timed stream (`stream file`) rather than a body.
+    var isStream = false
 
     /// The rule as rule-language text, ending with a blank line.
     var text: String {
@@ -29,7 +31,7 @@ struct RecordedRule {
         } else {
             lines.append("    respond \(status) {")
             lines += headers.map { "        header \(RuleText.string($0.name)) \(RuleText.string($0.value))" }
-            if let bodyFile { lines.append("        body file \(RuleText.string(bodyFile))") }
+            if let bodyFile { lines.append("        \(isStream ? "stream" : "body") file \(RuleText.string(bodyFile))") }
             lines.append("    }")
         }
         lines.append("}")

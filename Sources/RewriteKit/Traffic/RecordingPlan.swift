@@ -10,6 +10,8 @@ struct RecordingPlan {
         /// Headers that cannot be written as `header` (a name that is not a token, a value
         /// with control characters), by name.
         var unwritable: [String] = []
+        /// When each message of a streamed body arrived: it is replayed as a timed stream.
+        var messages: [RecordedMessage]?
     }
 
     /// One distinct request and the answers it got, in order, with how many calls each answered.
@@ -49,7 +51,7 @@ struct RecordingPlan {
         let (headers, unwritable) = replayedHeaders(response.headers)
         let answer = Answer(
             status: response.status, headers: headers, body: response.body,
-            contentType: response.headers["Content-Type"], unwritable: unwritable)
+            contentType: response.headers["Content-Type"], unwritable: unwritable, messages: exchange.messages)
         let index: Int
         if let known = groupIndex[key] {
             index = known
@@ -74,8 +76,9 @@ struct RecordingPlan {
     /// The rules, most specific first among requests to the same method, host and path (so
     /// a request with a query or body is never answered by a rule recorded without them),
     /// otherwise in the order requests were first seen. `store` writes a body and returns
-    /// its file name: it gets the bytes, a name stem and an extension.
-    mutating func rules(storingBodies store: ([UInt8], String, String) throws -> String) rethrows -> [RecordedRule] {
+    /// its file name: it gets the bytes, a name stem, an extension, and for a stream whose
+    /// timing goes in a `.timing` file beside it, that file's bytes.
+    mutating func rules(storingBodies store: ([UInt8], String, String, [UInt8]?) throws -> String) rethrows -> [RecordedRule] {
         var firstSeen: [String: Int] = [:]
         for (index, group) in groups.enumerated() where firstSeen[group.path] == nil { firstSeen[group.path] = index }
         let ordered = groups.enumerated().sorted { left, right in
@@ -89,15 +92,21 @@ struct RecordingPlan {
             for (number, entry) in group.answers.enumerated() {
                 let isLast = number == group.answers.count - 1
                 var bodyFile: String?
+                var isStream = false
                 if !entry.answer.body.isEmpty {
                     let stem = RuleText.slug(group.label)
-                    bodyFile = try store(entry.answer.body, stem, fileExtension(for: entry.answer))
+                    if let stream = Self.timedStream(entry.answer) {
+                        bodyFile = try store(stream.bytes, stem, stream.ext, stream.timing)
+                        isStream = true
+                    } else {
+                        bodyFile = try store(entry.answer.body, stem, fileExtension(for: entry.answer), nil)
+                    }
                 }
                 let dropped = Self.unwritableNotes(entry.answer.unwritable)
                 rules.append(RecordedRule(
                     name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes + dropped,
                     times: isLast ? nil : entry.calls, status: entry.answer.status,
-                    headers: entry.answer.headers.map { ($0.name, $0.value) }, bodyFile: bodyFile))
+                    headers: entry.answer.headers.map { ($0.name, $0.value) }, bodyFile: bodyFile, isStream: isStream))
             }
         }
         return rules
@@ -132,6 +141,35 @@ struct RecordingPlan {
             notes.append("\(unnamed) header\(unnamed == 1 ? "" : "s") not replayed: not a valid header name")
         }
         return notes
+    }
+
+    /// A streamed answer as a `stream file` fixture with its timing: an event stream with a
+    /// `: +Nms` comment before each event, or JSON Lines / a JSON sequence as received with
+    /// one gap per line in a `.timing` file beside it. Nil for any other answer, or when the
+    /// marks do not fit the body's messages (it is then replayed whole).
+    static func timedStream(_ answer: Answer) -> (bytes: [UInt8], ext: String, timing: [UInt8]?)? {
+        guard let marks = answer.messages, !marks.isEmpty, let format = StreamFormat(contentType: answer.contentType),
+              marks.allSatisfy({ $0.offset >= 0 && $0.offset <= answer.body.count }),
+              zip(marks, marks.dropFirst()).allSatisfy({ $0.offset < $1.offset })
+        else { return nil }
+        var previous = 0.0
+        let gaps = marks.map { mark -> Int in
+            defer { previous = max(previous, mark.time) }
+            return min(max(0, Int((mark.time - previous).rounded())), StreamFixture.longestGap)
+        }
+        switch format {
+        case .eventStream:
+            var bytes = Array(answer.body[..<marks[0].offset])
+            for (index, mark) in marks.enumerated() {
+                let end = index + 1 < marks.count ? marks[index + 1].offset : answer.body.count
+                bytes += Array(": +\(gaps[index])ms\n".utf8) + answer.body[mark.offset..<end]
+            }
+            return (bytes, "sse", nil)
+        case .jsonLines, .jsonSequence:
+            guard StreamFixture.messages(of: answer.body, format: format).count == marks.count else { return nil }
+            let timing = gaps.map { "\($0)\n" }.joined()
+            return (answer.body, format == .jsonLines ? "ndjson" : "json-seq", Array(timing.utf8))
+        }
     }
 
     /// `json` only for a body that is JSON (a `.json` body file must hold JSON).

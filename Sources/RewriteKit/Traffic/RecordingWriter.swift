@@ -116,14 +116,18 @@ public struct RecordingWriter: Sendable {
         // By the bytes as Data, which hashes its length and first bytes (an array of bytes
         // hashes every byte, one call each) and compares the rest only on a hit.
         var written: [Data: String] = [:]
-        let rules = try plan.rules(storingBodies: { body, stem, ext in
+        let rules = try plan.rules(storingBodies: { body, stem, ext, timing in
+            // A stream's timing is part of what is replayed: the same bytes with other
+            // gaps are another file.
             let data = Data(body)
-            if let file = written[data] { return file }
-            let file = "bodies/" + String(format: "%03d", number) + (stem.isEmpty ? "" : "-" + stem) + "." + ext
+            let key = timing.map { data + Data([0]) + Data($0) } ?? data
+            if let file = written[key] { return file }
+            let base = "bodies/" + String(format: "%03d", number) + (stem.isEmpty ? "" : "-" + stem)
             number += 1
-            try data.write(to: folder.appendingPathComponent(file), options: .atomic)
-            written[data] = file
-            return file
+            try data.write(to: folder.appendingPathComponent(base + "." + ext), options: .atomic)
+            if let timing { try Data(timing).write(to: folder.appendingPathComponent(base + ".timing"), options: .atomic) }
+            written[key] = base + "." + ext
+            return base + "." + ext
         })
         summary.bodiesWritten = written.count
         summary.rulesWritten = rules.count
@@ -161,7 +165,12 @@ public struct RecordingWriter: Sendable {
     /// The `bodies/…` files an existing recording names, in the form this writer gives them
     /// (`bodies/001-get-feed.json`): nothing else is ever removed, whatever the file says.
     private static func bodyFiles(in text: String) -> [String] {
-        text.matches(of: #/body file "(bodies/[0-9]+(?:-[a-z0-9-]+)?\.[a-z0-9]+)"/#).map { String($0.output.1) }
+        text.matches(of: #/(?:body|stream) file "(bodies/[0-9]+(?:-[a-z0-9-]+)?\.[a-z0-9-]+)"/#).flatMap { match in
+            let file = String(match.output.1)
+            // A stream's `.timing` file goes with it.
+            let stem = file.prefix { $0 != "." }
+            return match.output.0.hasPrefix("stream") ? [file, stem + ".timing"] : [file]
+        }
     }
 
     /// The highest `NNN-` prefix among the files in `bodies`, or 0.

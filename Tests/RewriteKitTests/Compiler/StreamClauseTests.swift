@@ -158,10 +158,11 @@ struct StreamClauseTests {
         #expect(recordedPlan?.pieces == [.init(delay: 0, range: 0..<9), .init(delay: 0.12, range: 9..<35)])
         let (_, everyPlan) = try Self.stub(#"rule "s" { respond 200 { stream file "e.sse" every 1s } }"#, baseDirectory: folder)
         #expect(everyPlan?.pieces.map(\.delay) == [0, 1])
-        // JSON Lines: blank lines go with the next message; gaps of 0 join the piece before.
+        // JSON Lines: blank lines go with the next message; a recorded gap of 0 is still a
+        // delivery of its own, as it was on the network.
         let (lines, linesPlan) = try Self.stub(#"rule "s" { respond 200 { stream file "l.ndjson" } }"#, baseDirectory: folder)
         #expect(lines.headers["Content-Type"] == "application/x-ndjson")
-        #expect(linesPlan?.pieces == [.init(delay: 0.005, range: 0..<5), .init(delay: 0.03, range: 5..<6)])
+        #expect(linesPlan?.pieces == [.init(delay: 0.005, range: 0..<2), .init(delay: 0, range: 2..<5), .init(delay: 0.03, range: 5..<6)])
         // Another type: one message, sent in one go (or in chunks).
         let (_, rawPlan) = try Self.stub(#"rule "s" { respond 200 { stream file "raw.txt" chunk 2B } }"#, baseDirectory: folder)
         #expect(rawPlan?.pieces.map(\.range) == [0..<2, 2..<4, 4..<5])

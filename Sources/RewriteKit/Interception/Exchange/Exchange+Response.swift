@@ -19,6 +19,10 @@ extension Exchange {
         reception.cacheCopy = nil
         reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
         reception.captureCopy = capture.bodyLimit != nil && reception.isStreaming ? Data() : nil
+        hop.messageTimes = nil
+        if let limit = capture.bodyLimit, let format = StreamFormat(contentType: head.headers["Content-Type"]) {
+            reception.timing = MessageTiming(format: format, limit: limit)
+        }
         guard reception.isStreaming else { return }
         var final = head
         if outcome.hasResponseActions {
@@ -42,6 +46,7 @@ extension Exchange {
     /// A chunk of the inner task's body, in the context: streamed on, or kept for the end.
     func innerDidReceive(_ data: Data) {
         guard !isStopped else { return }
+        if reception.timing?.feed(data) == false { reception.timing = nil }
         guard reception.isStreaming else {
             reception.body.append(data)
             return
@@ -70,6 +75,8 @@ extension Exchange {
         guard !isStopped else { return }
         if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
         if let error { return fail(error) }
+        hop.messageTimes = reception.timing?.finish()
+        reception.timing = nil
         guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
             return fail(URLError(.badServerResponse))
         }

@@ -40,10 +40,11 @@ struct ExchangeCapture: @unchecked Sendable {
             wholeBody = false
         }
         let source = source ?? .network
-        let exchange = RecordedExchange(
+        var exchange = RecordedExchange(
             request: request, response: response, serverResponse: source == .network && error == nil ? hop.serverResponse : nil,
             source: source, error: error, startedAt: hop.startedAt, duration: Date().timeIntervalSince(hop.startedAt),
             appliedRules: hop.outcome?.appliedRules.map(\.name) ?? [], hasCompleteBody: wholeBody)
+        if wholeBody, source == .network, error == nil { exchange.messages = hop.messageTimes }
         let redaction = core.activity.redaction
         for sink in sinks {
             var copy = exchange

@@ -35,6 +35,8 @@ struct ExchangeHop {
     var serverResponse: HTTPResponse?
     /// Whether a running capture kept the whole response body.
     var capturedWholeBody = true
+    /// When each message of a streamed network response arrived, for a running capture.
+    var messageTimes: [RecordedMessage]?
     /// Whether the hop was given to the running captures.
     var isCaptured = false
     /// Request body bytes sent.

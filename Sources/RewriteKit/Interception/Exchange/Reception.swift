@@ -26,6 +26,8 @@ struct Reception {
     var pacer: BodyPacer?
     /// Runs `response each message` blocks on a streamed body's messages, when it has any.
     var relay: MessageRelay?
+    /// Notes when each message of a streaming network response arrives, for a running capture.
+    var timing: MessageTiming?
     /// The inner session's redirect callback, waiting for the app's decision and the
     /// next hop's request phase (swift-corelibs-foundation).
     var pendingRedirect: (@Sendable (URLRequest?) -> Void)?
