@@ -34,6 +34,7 @@ enum RewriteBench {
         group("har") { HARCorpusBenchmark(quick: options.quick).run() }
         group("report") { ReportBenchmark(quick: options.quick).run() }
         group("installations") { InstallationsBenchmark(quick: options.quick).run() }
+        group("streams") { StreamBenchmark(quick: options.quick).run() }
 
         let elapsed = Double(Stopwatch.now() - started)
         print("RewriteKit benchmark (\(options.quick ? "--quick" : "full run"), \(Format.duration(elapsed)) in total)")

@@ -101,14 +101,15 @@ struct StreamingMemoryBenchmark {
         return (rows, notes)
     }
 
-    private struct Run {
+    /// One measured transfer: the peak growth, how long it took, and what went wrong.
+    struct Run {
         var growth: Double
         var elapsed: UInt64
         var problem: String?
     }
 
     /// Measures the peak memory growth while `body` runs.
-    private static func measure(_ body: () -> String?) -> Run {
+    static func measure(_ body: () -> String?) -> Run {
         ProcessMemory.trimHeap()
         guard let start = ProcessMemory.residentBytes() else {
             return Run(growth: .nan, elapsed: 0, problem: "cannot read VmRSS from /proc/self/status")
@@ -158,25 +159,5 @@ struct StreamingMemoryBenchmark {
             done.wait()
             return outcome.withLock { $0 }
         }
-    }
-}
-
-/// A data delegate that counts the bytes it is given and keeps none of them.
-private final class CountingDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    let finished = DispatchSemaphore(value: 0)
-    private let state = Locked((bytes: 0, error: String?.none))
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state.withLock { $0.bytes += data.count }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let description = error.map { "\($0)" }
-        state.withLock { $0.error = description }
-        finished.signal()
-    }
-
-    func result() -> (bytes: Int, error: String?) {
-        state.withLock { $0 }
     }
 }

@@ -68,11 +68,12 @@ extension TimingSensitive {
             }
             #expect(events.last?.data == "[DONE]")
             // Each event reached the delegate as it came, not at the end: one delivery each,
-            // spread over the server's gaps; [DONE] held back by its 300 ms.
+            // spread over the server's gaps (80 ms); [DONE], which the server sends right
+            // after the last event (240 ms in), held back by its 300 ms.
             #expect(deliveries.count == 5)
             if deliveries.count == 5 {
                 #expect(deliveries[3].0 - deliveries[0].0 >= 0.2)
-                #expect(deliveries[4].0 - deliveries[3].0 >= 0.28)
+                #expect(deliveries[4].0 >= 0.5, "[DONE] at \(deliveries[4].0) s")
             }
         }
 
@@ -211,6 +212,37 @@ extension TimingSensitive {
             #expect(harDeliveries.map(\.1) == liveDeliveries.map(\.1))
             let harGaps = zip(harDeliveries, harDeliveries.dropFirst()).map { $1.0 - $0.0 }
             #expect(harGaps.prefix(3).allSatisfy { $0 >= 0.13 }, "gaps \(harGaps)")
+        }
+
+        @Test("cancelling an endless stream the rules edit closes the connection to the server")
+        func cancelEndlessStream() async throws {
+            let server = try TestHTTPServer()
+            defer { server.stop() }
+            let harness = try Harness(Self.rules)
+            let heard = OneShot<Void>()
+            let count = Locked(0)
+            let delegate = CompletionDelegate {
+                let seen = count.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                if seen == 3 { heard.send(()) }
+            }
+            let session = URLSession(configuration: harness.configuration, delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            let task = session.dataTask(with: server.url("/events/0?gap_ms=20"))
+            task.resume()
+            await heard.value()
+            #expect(server.openConnectionCount == 1)
+            task.cancel()
+            #expect(await delegate.completion.value() == URLError.Code.cancelled.rawValue)
+            // The upstream connection goes away: the server's write fails and it closes it.
+            let deadline = Date().addingTimeInterval(10)
+            while server.openConnectionCount > 0 && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+            #expect(server.openConnectionCount == 0)
+            let after = count.withLock { $0 }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            #expect(count.withLock { $0 } == after, "messages after the cancel")
         }
     }
 }

@@ -188,7 +188,7 @@ extension TimingSensitive {
             defer { try? FileManager.default.removeItem(at: folder) }
             let first = OneShot<Void>()
             let heard = Locked(0)
-            let delegate = CancellingDelegate {
+            let delegate = CompletionDelegate {
                 heard.withLock { $0 += 1 }
                 first.send(())
             }
@@ -203,24 +203,5 @@ extension TimingSensitive {
             try await Task.sleep(nanoseconds: 300_000_000)
             #expect(heard.withLock { $0 } == 1)
         }
-    }
-}
-
-/// A task delegate that reports each delivery and the completion.
-private final class CancellingDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    /// The `URLError` code the task ended with (nil: none, or another error).
-    let completion = OneShot<Int?>()
-    private let onData: @Sendable () -> Void
-
-    init(onData: @escaping @Sendable () -> Void) {
-        self.onData = onData
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        onData()
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        completion.send((error as? URLError)?.code.rawValue)
     }
 }

@@ -39,6 +39,12 @@ final class BodyView {
         return result
     }
 
+    /// Whether the body is JSON with a value at `path` (found, not decoded).
+    func hasJSONValue(at path: JSONPath) -> Bool {
+        guard case .success(let document) = document else { return false }
+        return document.contains(path)
+    }
+
     /// The value at a JSON path, or `nil` (not JSON, path missing).
     func jsonValue(at path: JSONPath) -> JSONValue? {
         guard case .success(let document) = document else { return nil }

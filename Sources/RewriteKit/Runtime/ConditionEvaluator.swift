@@ -99,6 +99,8 @@ struct ConditionEvaluator: ~Copyable {
 
     /// Whether one test holds.
     mutating func holds(_ test: CompiledTest, captures: inout [String]) -> Bool {
+        // `json "PATH" exists` needs the value found, not decoded.
+        if test.op == .exists, case .json(let path) = test.subject { return body?.hasJSONValue(at: path) ?? false }
         let value = self.value(of: test.subject)
         if case .absent = value { return test.op == .notEqual }
         switch (test.op, test.operand) {

@@ -13,7 +13,7 @@ extension ResponsePlan {
         message: StreamMessage, format: StreamFormat, response: HTTPResponse, request: HTTPRequest,
         environment: EvaluationEnvironment
     ) -> MessageOutcome {
-        let original = BodyView(Array(message.data.utf8))
+        let original = BodyView(message.dataBytes)
         var body = original
         var scratchHeaders = HTTPHeaders()
         var context = ActionContext(rule: RuleReference(name: "", file: "", line: 0), phase: .response, environment: environment, trace: Trace())

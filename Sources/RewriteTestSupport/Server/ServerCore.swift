@@ -42,6 +42,9 @@ final class ServerCore: Sendable {
     /// Connections accepted since the server started.
     var connectionCount: Int { state.withLock { $0.connectionCount } }
 
+    /// Connections open now.
+    var openConnectionCount: Int { state.withLock { $0.openConnections.count } }
+
     /// Every request received, in order.
     var requests: [RecordedRequest] { state.withLock { $0.requests } }
 

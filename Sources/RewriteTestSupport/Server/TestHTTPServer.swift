@@ -77,6 +77,10 @@ public final class TestHTTPServer: Sendable {
     /// The number of TCP connections accepted since the server started.
     public var connectionCount: Int { core.connectionCount }
 
+    /// The number of TCP connections open now (a connection closes when its client goes
+    /// away, or after the response when the client asked for that).
+    public var openConnectionCount: Int { core.openConnectionCount }
+
     /// The bytes `/bytes/{count}?seed=S` and `/stream-bytes/{count}?seed=S` serve
     /// (seed 0 when the query has none), for comparing downloads.
     package static func deterministicBytes(count: Int, seed: UInt64 = 0) -> [UInt8] {

@@ -31,6 +31,11 @@ struct JSONDocument: Sendable {
         try? lookup(path).get()
     }
 
+    /// Whether a value is at `path` (located, not decoded).
+    func contains(_ path: JSONPath) -> Bool {
+        (try? withLocator { locator in locator.resolve(path.components[...]) }.get()) != nil
+    }
+
     /// The value at `path`, or why there is none (`'user.id' not found`, …).
     func lookup(_ path: JSONPath) -> Result<JSONValue, JSONLocatorFailure> {
         withLocator { locator in

@@ -7,8 +7,10 @@ struct StreamMessage: Sendable, Hashable {
     /// included); for a sequence from its record separator to the last byte before the next.
     /// The `raw` of every message, then what is left at the end, is the stream byte for byte.
     var raw: [UInt8]
-    /// An event's data (its `data` lines joined with line feeds), or the JSON text.
-    var data: String
+    /// An event's data (its `data` lines joined with line feeds), or the JSON text, as bytes.
+    var dataBytes: [UInt8]
+    /// An event's data, or the JSON text.
+    var data: String { String(decoding: dataBytes, as: UTF8.self) }
     /// An event's type as sent (`event:`); nil when it sent none (`message`, for a browser).
     var event: String?
     /// An event's `id:` when it set one (the last one it sent).

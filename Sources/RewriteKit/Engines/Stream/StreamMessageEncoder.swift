@@ -48,11 +48,17 @@ enum StreamMessageEncoder {
 
     /// The text with CR and LF turned into spaces.
     private static func oneLine(_ text: String) -> [UInt8] {
-        text.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        oneLine(Array(text.utf8))
+    }
+
+    /// The bytes with CR and LF turned into spaces.
+    private static func oneLine(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
     /// The lines of `bytes`, split at CRLF, CR or LF (one empty line for empty text).
     private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        guard bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return [bytes[...]] }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         var index = 0
@@ -76,18 +82,17 @@ enum StreamMessageEncoder {
     /// message keeps the blank lines before it and its line end; a sequence record is
     /// written whole. Line breaks that would end a JSON message early become spaces.
     static func replacingData(of message: StreamMessage, with data: [UInt8], format: StreamFormat) -> [UInt8] {
-        let text = String(decoding: data, as: UTF8.self)
         switch format {
         case .eventStream:
-            return replacingEventData(message.raw, with: Array(text.utf8))
+            return replacingEventData(message.raw, with: data)
         case .jsonLines:
             var end = message.raw.count
             while end > 0, message.raw[end - 1] == 0x0A || message.raw[end - 1] == 0x0D { end -= 1 }
             let start = message.raw[..<end].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
             let ending = end < message.raw.count ? Array(message.raw[end...]) : [0x0A]
-            return Array(message.raw[..<start]) + oneLine(text) + ending
+            return Array(message.raw[..<start]) + oneLine(data) + ending
         case .jsonSequence:
-            return [0x1E] + oneLine(text) + [0x0A]
+            return [0x1E] + oneLine(data) + [0x0A]
         }
     }
 
@@ -99,8 +104,7 @@ enum StreamMessageEncoder {
         var wroteData = false
         var index = hasBOM ? bom.count : 0
         while index < raw.count {
-            var end = index
-            while end < raw.count, raw[end] != 0x0A, raw[end] != 0x0D { end += 1 }
+            let end = StreamMessageSplitter.lineEnd(in: raw, from: index)
             var next = end
             if next < raw.count { next += raw[next] == 0x0D && next + 1 < raw.count && raw[next + 1] == 0x0A ? 2 : 1 }
             let content = raw[index..<end]
@@ -109,8 +113,13 @@ enum StreamMessageEncoder {
                 output += raw[index..<next]
             } else if !wroteData {
                 wroteData = true
-                let ending = next > end ? Array(raw[end..<next]) : [0x0A]
-                for line in lines(data) { output += Array("data: ".utf8) + line + ending }
+                let ending = next > end ? raw[end..<next] : [0x0A]
+                output.reserveCapacity(raw.count + data.count + 16)
+                for line in lines(data) {
+                    output.append(contentsOf: "data: ".utf8)
+                    output.append(contentsOf: line)
+                    output.append(contentsOf: ending)
+                }
             }
             index = next
         }

@@ -111,7 +111,7 @@ struct StreamMessageSplitter {
             }
             afterCR = false
             guard byte == 0x0A || byte == 0x0D else {
-                index += 1
+                index = Self.lineEnd(in: pending, from: index + 1)
                 continue
             }
             let line = lineStart..<index
@@ -134,11 +134,19 @@ struct StreamMessageSplitter {
             }
             if joined.last == 0x0A { joined.removeLast() }
             messages.append(StreamMessage(
-                raw: take(upTo: index), data: String(decoding: joined, as: UTF8.self), event: event, id: id, retry: retry,
-                comments: comments))
+                raw: take(upTo: index), dataBytes: joined, event: event, id: id, retry: retry, comments: comments))
             (data, event, id, retry, comments) = (nil, nil, nil, nil, [])
         }
         scanned = index
+    }
+
+    /// The offset of the first CR or LF at or after `start` (the count when there is none).
+    static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count, buffer[index] != 0x0A, buffer[index] != 0x0D { index &+= 1 }
+            return index
+        }
     }
 
     /// One line of an event: a field or a comment.
@@ -156,17 +164,16 @@ struct StreamMessageSplitter {
     }
 
     private mutating func field(_ name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-        switch String(decoding: name, as: UTF8.self) {
-        case "data":
-            data = (data ?? []) + value + [0x0A]
-        case "event":
+        if name.elementsEqual("data".utf8) {
+            if data == nil { data = [] }
+            data?.append(contentsOf: value)
+            data?.append(0x0A)
+        } else if name.elementsEqual("event".utf8) {
             event = String(decoding: value, as: UTF8.self)
-        case "id" where !value.contains(0):
+        } else if name.elementsEqual("id".utf8), !value.contains(0) {
             id = String(decoding: value, as: UTF8.self)
-        case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
+        } else if name.elementsEqual("retry".utf8), !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) {
             retry = Int(String(decoding: value, as: UTF8.self))
-        default:
-            break
         }
     }
 
@@ -185,14 +192,14 @@ struct StreamMessageSplitter {
             let line = pending[lineStart..<end]
             lineStart = index
             guard line.contains(where: { !Self.isJSONWhitespace($0) }) else { continue }
-            messages.append(StreamMessage(raw: take(upTo: index), data: String(decoding: line, as: UTF8.self)))
+            messages.append(StreamMessage(raw: take(upTo: index), dataBytes: Array(line)))
         }
         scanned = index
         let last = pending[lineStart...]
         if atEnd, last.contains(where: { !Self.isJSONWhitespace($0) }) {
             var line = last
             if line.last == 0x0D { line.removeLast() }
-            messages.append(StreamMessage(raw: take(upTo: pending.count), data: String(decoding: line, as: UTF8.self)))
+            messages.append(StreamMessage(raw: take(upTo: pending.count), dataBytes: Array(line)))
             scanned = pending.count
             lineStart = pending.count
         }
@@ -243,6 +250,6 @@ struct StreamMessageSplitter {
         var text = pending[(start + 1)..<end]
         while let first = text.first, Self.isJSONWhitespace(first) { text.removeFirst() }
         while let last = text.last, Self.isJSONWhitespace(last) { text.removeLast() }
-        messages.append(StreamMessage(raw: take(upTo: end), data: String(decoding: text, as: UTF8.self)))
+        messages.append(StreamMessage(raw: take(upTo: end), dataBytes: Array(text)))
     }
 }
