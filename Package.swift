@@ -47,6 +47,7 @@ let package = Package(
         .executableTarget(name: "TutorialProxy", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/TutorialProxy"),
         .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ActivityMonitor"),
         .executableTarget(name: "RecordReplay", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/RecordReplay"),
+        .executableTarget(name: "ChatStream", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ChatStream"),
         .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
         .testTarget(
             name: "StubbedClientTests", dependencies: ["StubbedClient", "RewriteKit", "RewriteTesting"],

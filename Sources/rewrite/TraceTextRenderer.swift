@@ -24,7 +24,9 @@ struct TraceTextRenderer {
         for rule in order {
             lines.append("  " + style.rule("\"\(rule.name)\"") + " at " + style.dim("\(rule.file):\(rule.line)"))
             if !entries.contains(where: { $0.rule == rule && $0.event != .ruleApplied }) {
-                lines.append("    " + style.dim("applied (no actions)"))
+                // A rule whose work is on the messages shows it there.
+                let onMessages = report.messages?.contains { $0.trace.entries.contains { $0.rule == rule } } ?? false
+                lines.append("    " + style.dim(onMessages ? "applied (on each message: see MESSAGES)" : "applied (no actions)"))
             }
             for (index, entry) in entries.enumerated() where entry.rule == rule {
                 if case .ruleApplied = entry.event { continue }
