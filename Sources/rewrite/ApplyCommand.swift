@@ -186,7 +186,12 @@ struct ApplyCommand {
         let pipeline = Pipeline(ruleSets: ruleSets, environment: environment)
         let reports = exchanges.map { exchange in
             var report = ApplyReport.run(pipeline, request: exchange.request, givenResponse: exchange.response, recorded: har != nil)
-            if explains { report.nearMisses = pipeline.nearMisses(for: exchange.request) }
+            if explains {
+                report.nearMisses = pipeline.nearMisses(for: exchange.request)
+                if let messages = report.messages, let outcome = report.outcome {
+                    report.messageGuards = pipeline.messageGuardCounts(for: outcome, messages: messages)
+                }
+            }
             return report
         }
         switch format {

@@ -27,6 +27,9 @@ extension ApplyReport {
         ]
         .merging(nearMisses.map { ["explain": $0.map(Self.json)] } ?? [:]) { $1 }
         .merging(messages.map { ["messages": $0.map(Self.json)] } ?? [:]) { $1 }
+        .merging(messageGuards.map { guards in
+            ["explainMessages": guards.map { ["rule": Self.json($0.rule), "condition": $0.condition, "line": $0.line, "held": $0.held, "messages": $0.messages] as [String: Any] }]
+        } ?? [:]) { $1 }
     }
 
     /// `{before, after | null (dropped), changed, delay}`.

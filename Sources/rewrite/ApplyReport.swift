@@ -44,6 +44,10 @@ struct ApplyReport {
     /// The response's messages before and after `response each message`, when its body is
     /// a stream (its `Content-Type`) and the response phase ran.
     var messages: [MessageRewrite]?
+    /// With `--explain` and messages: how often each `response each message when` guard held.
+    var messageGuards: [MessageGuardCount]?
+    /// The request phase's decision, for what the response phase needs later.
+    var outcome: RequestOutcome?
 
     /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
     /// on `givenResponse` if there is one.
@@ -86,7 +90,7 @@ struct ApplyReport {
             originalRequest: request, request: outcome.request, originalResponse: start, response: final,
             source: source, appliedRules: outcome.appliedRules, delay: outcome.delay,
             throttleBytesPerSecond: outcome.throttleBytesPerSecond, cacheLifetime: outcome.cacheLifetime,
-            trace: trace, messages: messages)
+            trace: trace, messages: messages, outcome: outcome)
     }
 
     /// The failure's code and `URLError` name, when a rule failed the request.

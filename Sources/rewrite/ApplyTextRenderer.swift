@@ -30,14 +30,14 @@ struct ApplyTextRenderer {
         lines += TraceTextRenderer(style: style, report: report).lines()
         if let misses = report.nearMisses {
             lines.append("")
-            lines += explainSection(misses)
+            lines += explainSection(misses, guards: report.messageGuards ?? [])
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `--explain`: every rule, closest first, each condition marked held (✓) or failed (✗)
     /// with the request's value beside a failed one.
-    private func explainSection(_ misses: [NearMiss]) -> [String] {
+    private func explainSection(_ misses: [NearMiss], guards: [MessageGuardCount]) -> [String] {
         var lines = [style.heading("EXPLAIN") + style.dim("  every rule, closest to applying first")]
         for miss in misses {
             let total = miss.checks.count
@@ -50,6 +50,13 @@ struct ApplyTextRenderer {
                     let actual = check.actual.map { "   " + style.dim(TerminalText.escaped($0)) } ?? ""
                     lines.append("    " + style.removed("✗") + " " + TerminalText.escaped(check.condition) + actual)
                 }
+            }
+            // `response each message when` guards, on the stream's messages.
+            for count in guards where count.rule == miss.rule {
+                let mark = count.held == 0 ? style.removed("✗") : style.added("✓")
+                lines.append(
+                    "    " + mark + " each message when " + TerminalText.escaped(count.condition)
+                        + style.dim("   held on \(count.held) of \(count.messages) message\(count.messages == 1 ? "" : "s") (line \(count.line))"))
             }
         }
         return lines

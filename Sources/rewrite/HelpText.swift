@@ -148,7 +148,9 @@ enum HelpText {
                                       otherwise read the process environment.
           --explain                   Also show every rule, closest to applying first, with
                                       each 'when' condition held (✓) or failed (✗) and the
-                                      request's value beside a failed one (JSON: "explain").
+                                      request's value beside a failed one (JSON: "explain");
+                                      with a stream, on how many messages each 'response each
+                                      message when' guard held (JSON: "explainMessages").
           --format text|json          'text' (default), or JSON: one object per request (an
                                       array of them for several --requests) with the keys
                                       request {method, url, headers: [[name, value]], body},

@@ -284,6 +284,11 @@ import Testing
         let messages = try #require(report["messages"] as? [[String: Any]])
         #expect(messages.map { $0["before"] as? String } == [#"{"n": 1}"#, "{}", "[DONE]"])
         #expect(messages.map { $0["after"] is NSNull } == [false, true, false])
+        // --explain says on how many messages each `each message when` guard held.
+        let explained = try RewriteProcess.run(arguments + ["--explain"], in: folder.url)
+        let explain = Self.section("EXPLAIN", of: explained.stdout)
+        #expect(explain.contains { $0.hasPrefix(#"    ✓ each message when event == "typing"   held on 1 of 3 messages"#) }, "\(explain)")
+        #expect(explain.contains { $0.hasPrefix(#"    ✓ each message when json "n" exists   held on 1 of 2 messages"#) }, "\(explain)")
         // The format comes from a Content-Type header, else the file's name.
         let unknown = try RewriteProcess.run(
             ["apply", "live.rules", "--request", "GET https://api.example.com/v1/live", "--response", "200",

@@ -36,7 +36,54 @@ extension Pipeline {
     }
 }
 
+/// How often a `response each message when GUARD` block's guard held on the messages of a
+/// stream, for `rewrite apply --explain`.
+package struct MessageGuardCount: Sendable {
+    /// The rule.
+    package let rule: RuleReference
+    /// The guard as compiled (`json "choices[0].delta.content" exists`).
+    package let condition: String
+    /// The line of the block's `response`.
+    package let line: Int
+    /// On how many of the messages that reached it it held.
+    package let held: Int
+    /// How many messages reached the block (those an earlier block dropped did not).
+    package let messages: Int
+}
+
 extension Pipeline {
+    /// For every `response each message when GUARD` block of the rules that applied, on how
+    /// many of `messages` (what ``processMessages(of:for:)`` gave) its guard held.
+    package func messageGuardCounts(for outcome: RequestOutcome, messages: [MessageRewrite]) -> [MessageGuardCount] {
+        var counts: [MessageGuardCount] = []
+        // Where each message was dropped (the rule's place among those applied, the block's
+        // line): a later block never saw it.
+        let order = Dictionary(outcome.appliedRules.enumerated().map { ($1, $0) }) { first, _ in first }
+        let drops = messages.map { message -> (rule: Int, line: Int)? in
+            guard let entry = message.trace.entries.last(where: {
+                if case .changed(action: "drop", _) = $0.event { true } else { false }
+            }) else { return nil }
+            return (order[entry.rule] ?? 0, entry.line ?? 0)
+        }
+        for (place, reference) in outcome.appliedRules.enumerated() {
+            guard let rule = rules.first(where: { $0.reference == reference }) else { continue }
+            for block in rule.messageBlocks {
+                guard let guardCondition = block.guardCondition else { continue }
+                var reached = 0
+                var held = 0
+                for (message, drop) in zip(messages, drops) {
+                    if let drop, drop.rule < place || (drop.rule == place && drop.line < block.line) { continue }
+                    reached += 1
+                    let failed = message.trace.entries.contains { $0.rule == reference && $0.line == block.line && $0.event == .guardFailed }
+                    if !failed { held += 1 }
+                }
+                counts.append(MessageGuardCount(
+                    rule: reference, condition: guardCondition.text, line: block.line, held: held, messages: reached))
+            }
+        }
+        return counts
+    }
+
     /// A whole streamed body with every message through the `response each message`
     /// blocks (for a caller that takes the body in one piece, and `rewrite apply`): the
     /// bytes that go on, how long they are held back in all, and each message's trace.
