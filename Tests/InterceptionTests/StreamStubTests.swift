@@ -124,6 +124,19 @@ extension TimingSensitive {
             #expect(Date().timeIntervalSince(started) >= 0.075)
         }
 
+        @Test("the inline feed and the split-lines stream through a completion handler and async", arguments: [Caller.completionHandler, .async])
+        func wholeBodyCallers(caller: Caller) async throws {
+            let (stubs, folder) = try Self.session()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // A stream that breaks: such a caller gets the error (as for a plain load that fails mid-body).
+            let feed = await caller.fetch(URLRequest(url: URL(string: "https://feed.example.com/v1/live")!), in: stubs.session)
+            #expect(feed.error?.code == .networkConnectionLost)
+            // Split into 7-byte pieces: such a caller gets the file's bytes whole.
+            let events = await caller.fetch(URLRequest(url: URL(string: "https://api.example.com/v1/events")!), in: stubs.session)
+            #expect(events.text == Self.events)
+            #expect(events.response?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
+        }
+
         @Test("an inline feed sends its messages 100ms apart, then fails with network-lost")
         func inlineThenFail() async throws {
             let (stubs, folder) = try Self.session()
