@@ -87,10 +87,10 @@ enum RewriteBinary {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent()
         let candidate = folder.appendingPathComponent("rewrite")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return .success(candidate) }
-
-        // Not built yet (`swift run rewrite-bench` builds only this product): build it into
-        // the same scratch folder — the ancestor of this executable that sits in the package root.
+        // `swift run rewrite-bench` builds only this product, so a `rewrite` beside it may be
+        // missing or older than the sources: build it into the same scratch folder (the
+        // ancestor of this executable that sits in the package root) every time, which costs
+        // a second when it is up to date. Outside a package, a binary beside it is used.
         var scratch = folder
         while scratch.path != "/" {
             let parent = scratch.deletingLastPathComponent()
@@ -98,6 +98,7 @@ enum RewriteBinary {
             scratch = parent
         }
         guard scratch.path != "/" else {
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return .success(candidate) }
             return .failure(Problem(description: "no rewrite binary next to rewrite-bench; run swift build -c release --product rewrite"))
         }
         let root = scratch.deletingLastPathComponent()
