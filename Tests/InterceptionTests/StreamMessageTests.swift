@@ -31,21 +31,6 @@ extension TimingSensitive {
             }
             """
 
-        /// The deliveries a streaming delegate heard, with their times (seconds after start).
-        static func deliveries(_ url: URL, configuration: URLSessionConfiguration) async -> (Fetched, [(TimeInterval, String)]) {
-            let start = Date()
-            let times = Locked<[(TimeInterval, Int)]>([])
-            let fetched = await StreamingDelegate.fetch(URLRequest(url: url), configuration: configuration) { size in
-                times.withLock { $0.append((Date().timeIntervalSince(start), size)) }
-            }
-            var offset = 0
-            let deliveries = times.withLock { $0 }.map { time, size -> (TimeInterval, String) in
-                defer { offset += size }
-                return (time, String(decoding: fetched.data[offset..<(offset + size)], as: UTF8.self))
-            }
-            return (fetched, deliveries)
-        }
-
         /// The events of a server-sent event stream, as a reader parses them.
         static func events(_ data: Data) -> [StreamMessage] {
             var splitter = StreamMessageSplitter(format: .eventStream)
@@ -55,7 +40,7 @@ extension TimingSensitive {
         @Test("each event is edited as it arrives; the last waits for its delay")
         func editsEachEvent() async throws {
             let harness = try Harness(Self.rules)
-            let (fetched, deliveries) = await Self.deliveries(harness.url("/events/4?gap_ms=80"), configuration: harness.configuration)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/4?gap_ms=80")), configuration: harness.configuration)
             #expect(fetched.error == nil)
             #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
             let events = Self.events(fetched.data)
@@ -72,15 +57,15 @@ extension TimingSensitive {
             // after the last event (240 ms in), held back by its 300 ms.
             #expect(deliveries.count == 5)
             if deliveries.count == 5 {
-                #expect(deliveries[3].0 - deliveries[0].0 >= 0.2)
-                #expect(deliveries[4].0 >= 0.5, "[DONE] at \(deliveries[4].0) s")
+                #expect(deliveries[3].time - deliveries[0].time >= 0.2)
+                #expect(deliveries[4].time >= 0.5, "[DONE] at \(deliveries[4].time) s")
             }
         }
 
         @Test("typing events are dropped; the others pass as they came")
         func dropsTypedEvents() async throws {
             let harness = try Harness(Self.rules)
-            let (fetched, _) = await Self.deliveries(harness.url("/events/6?typed=1"), configuration: harness.configuration)
+            let (fetched, _) = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/6?typed=1")), configuration: harness.configuration)
             let events = Self.events(fetched.data)
             #expect(events.map(\.id) == ["0", "2", "4", nil])
             #expect(events.allSatisfy { $0.event == nil })
@@ -103,12 +88,12 @@ extension TimingSensitive {
                     response each message { inject-json "seen" true }
                 }
                 """)
-            let (fetched, _) = await Self.deliveries(harness.url("/events/3?format=ndjson"), configuration: harness.configuration)
+            let (fetched, _) = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/3?format=ndjson")), configuration: harness.configuration)
             let lines = fetched.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.count == 4)
             #expect(lines.dropLast().allSatisfy { $0.hasSuffix(#","seen":true}"#) })
             // An event stream's [DONE] is not JSON: untouched, and the trace says why.
-            let events = await Self.deliveries(harness.url("/events/1"), configuration: harness.configuration).0
+            let events = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/1")), configuration: harness.configuration).0
             #expect(Self.events(events.data).last?.data == "[DONE]")
             let finished = await harness.finishedEvents(atLeast: 2)
             let skipped = finished.last?.trace?.entries.contains { if case .skipped(action: "inject-json", _) = $0.event { true } else { false } }
@@ -125,12 +110,12 @@ extension TimingSensitive {
                 """)
             let url = harness.url("/events/5?gap_ms=100")
             let plainConfiguration = URLSessionConfiguration.ephemeral
-            let (plain, plainDeliveries) = await Self.deliveries(url, configuration: plainConfiguration)
-            let (rewritten, rewrittenDeliveries) = await Self.deliveries(url, configuration: harness.configuration)
+            let (plain, plainDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: plainConfiguration)
+            let (rewritten, rewrittenDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: harness.configuration)
             #expect(rewritten.data == plain.data)
-            #expect(rewrittenDeliveries.map(\.1) == plainDeliveries.map(\.1))
-            for ((time, _), (plainTime, _)) in zip(rewrittenDeliveries, plainDeliveries) {
-                #expect(abs(time - plainTime) < 0.05, "delivered at \(time) s, plain at \(plainTime) s")
+            #expect(rewrittenDeliveries.map(\.text) == plainDeliveries.map(\.text))
+            for (through, direct) in zip(rewrittenDeliveries, plainDeliveries) {
+                #expect(abs(through.time - direct.time) < 0.05, "delivered at \(through.time) s, plain at \(direct.time) s")
             }
         }
 
@@ -187,7 +172,7 @@ extension TimingSensitive {
             try recorder.install(in: configuration)
             let capture = recorder.startCapture()
             let url = LoopbackServer.shared.url("/events/4?gap_ms=150" + (format == "ndjson" ? "&format=ndjson" : ""))
-            let (live, liveDeliveries) = await Self.deliveries(url, configuration: configuration)
+            let (live, liveDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: configuration)
             capture.stop()
             let marks = try #require(capture.exchanges.first?.messages)
             #expect(marks.count == (format == "sse" ? 5 : 4))
@@ -196,10 +181,10 @@ extension TimingSensitive {
             #expect(text.contains("stream file \"bodies/001-get-events-4"), "\(text)")
             // Replay it: the same bytes, one delivery per message, the recorded gaps kept.
             let replay = try RewriteTestSession(contentsOf: summary.rulesFile)
-            let (replayed, deliveries) = await Self.deliveries(url, configuration: replay.configuration)
+            let (replayed, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: replay.configuration)
             #expect(replayed.data == live.data)
-            #expect(deliveries.map(\.1) == liveDeliveries.map(\.1))
-            let gaps = zip(deliveries, deliveries.dropFirst()).map { $1.0 - $0.0 }
+            #expect(deliveries.map(\.text) == liveDeliveries.map(\.text))
+            let gaps = zip(deliveries, deliveries.dropFirst()).map { $1.time - $0.time }
             #expect(gaps.prefix(3).allSatisfy { $0 >= 0.13 && $0 < 0.5 }, "gaps \(gaps)")
             // Through HAR: the export keeps each message's offset and time; its import records the same stream.
             let har = capture.archive.data()
@@ -208,9 +193,9 @@ extension TimingSensitive {
             #expect(archive.exchanges.first?.messages == marks)
             let fromHAR = try RecordingWriter(folder: folder.appendingPathComponent("har"), name: "stream").write(archive.exchanges)
             let replayHAR = try RewriteTestSession(contentsOf: fromHAR.rulesFile)
-            let (_, harDeliveries) = await Self.deliveries(url, configuration: replayHAR.configuration)
-            #expect(harDeliveries.map(\.1) == liveDeliveries.map(\.1))
-            let harGaps = zip(harDeliveries, harDeliveries.dropFirst()).map { $1.0 - $0.0 }
+            let (_, harDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: replayHAR.configuration)
+            #expect(harDeliveries.map(\.text) == liveDeliveries.map(\.text))
+            let harGaps = zip(harDeliveries, harDeliveries.dropFirst()).map { $1.time - $0.time }
             #expect(harGaps.prefix(3).allSatisfy { $0 >= 0.13 }, "gaps \(harGaps)")
         }
 

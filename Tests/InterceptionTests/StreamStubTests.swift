@@ -73,34 +73,13 @@ extension TimingSensitive {
             return (try RewriteTestSession(ruleSets: [ruleSet], configuration: configuration), folder)
         }
 
-        /// One delivery a data delegate heard: when (seconds after the task started) and what.
-        struct Delivery {
-            let time: TimeInterval
-            let text: String
-        }
-
-        /// Runs `request` through a streaming delegate, keeping each delivery with its time.
-        static func deliveries(_ request: URLRequest, in stubs: RewriteTestSession) async -> (Fetched, [Delivery]) {
-            let start = Date()
-            let times = Locked<[(TimeInterval, Int)]>([])
-            let fetched = await StreamingDelegate.fetch(request, configuration: stubs.configuration) { size in
-                times.withLock { $0.append((Date().timeIntervalSince(start), size)) }
-            }
-            var offset = 0
-            let deliveries = times.withLock { $0 }.map { time, size -> Delivery in
-                defer { offset += size }
-                return Delivery(time: time, text: String(decoding: fetched.data[offset..<(offset + size)], as: UTF8.self))
-            }
-            return (fetched, deliveries)
-        }
-
         @Test("a fixture sent every 40ms reaches a data delegate one event at a time")
         func fileEvery() async throws {
             let (stubs, folder) = try Self.session()
             defer { try? FileManager.default.removeItem(at: folder) }
             var request = URLRequest(url: URL(string: "https://api.example.com/v1/chat/completions")!)
             request.httpMethod = "POST"
-            let (fetched, deliveries) = await Self.deliveries(request, in: stubs)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(request, configuration: stubs.configuration)
             #expect(fetched.error == nil)
             #expect(fetched.status == 200)
             #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
@@ -142,7 +121,7 @@ extension TimingSensitive {
             let (stubs, folder) = try Self.session()
             defer { try? FileManager.default.removeItem(at: folder) }
             let started = Date()
-            let (fetched, deliveries) = await Self.deliveries(URLRequest(url: URL(string: "https://feed.example.com/v1/live")!), in: stubs)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: URL(string: "https://feed.example.com/v1/live")!), configuration: stubs.configuration)
             let ended = Date().timeIntervalSince(started)
             #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "application/x-ndjson")
             #expect(deliveries.map(\.text) == ["{\"id\": 1, \"text\": \"first\"}\n", "{\"id\": 2, \"text\": \"second\"}\n"])
@@ -160,7 +139,7 @@ extension TimingSensitive {
         func chunks() async throws {
             let (stubs, folder) = try Self.session()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let (fetched, deliveries) = await Self.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/events")!), in: stubs)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/events")!), configuration: stubs.configuration)
             #expect(fetched.error == nil)
             #expect(fetched.text == Self.events)
             #expect(deliveries.count == (Self.events.utf8.count + 6) / 7)
@@ -173,7 +152,7 @@ extension TimingSensitive {
         func recordedEventGaps() async throws {
             let (stubs, folder) = try Self.session()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let (fetched, deliveries) = await Self.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/recorded")!), in: stubs)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/recorded")!), configuration: stubs.configuration)
             #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
             #expect(deliveries.map(\.text) == ["data: one\n\n", "data: two\n\n", "data: three\n\n"])
             if deliveries.count == 3 {
@@ -186,7 +165,7 @@ extension TimingSensitive {
         func recordedLineGaps() async throws {
             let (stubs, folder) = try Self.session()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let (fetched, deliveries) = await Self.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/lines")!), in: stubs)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: URL(string: "https://api.example.com/v1/lines")!), configuration: stubs.configuration)
             #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "application/x-ndjson")
             #expect(deliveries.map(\.text) == ["{\"n\":1}\n", "{\"n\":2}\n", "{\"n\":3}\n"])
             if deliveries.count == 3 {

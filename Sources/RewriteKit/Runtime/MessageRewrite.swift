@@ -86,9 +86,10 @@ extension Pipeline {
 
     /// A whole streamed body with every message through the `response each message`
     /// blocks (for a caller that takes the body in one piece, and `rewrite apply`): the
-    /// bytes that go on, how long they are held back in all, and each message's trace.
+    /// bytes that go on, how long they are held back in all, and the messages' `log` and
+    /// `tag` entries (what observers are told; the rest of a message's trace is not kept).
     /// A body that is not a stream, or rules without such blocks, leave it as it is.
-    package func rewritingMessages(of response: HTTPResponse, for outcome: RequestOutcome) -> (body: [UInt8], delay: Double, traces: [Trace]) {
+    package func rewritingMessages(of response: HTTPResponse, for outcome: RequestOutcome) -> (body: [UInt8], delay: Double, logs: [TraceEntry]) {
         guard outcome.responsePlan.hasMessageBlocks, let format = StreamFormat(contentType: response.headers["Content-Type"]) else {
             return (response.body, 0, [])
         }
@@ -96,16 +97,17 @@ extension Pipeline {
         let messages = splitter.feed(response.body)
         let (tail, rest) = splitter.finish()
         var body: [UInt8] = []
+        body.reserveCapacity(response.body.count + response.body.count / 8)
         var delay = 0.0
-        var traces: [Trace] = []
+        var logs: [TraceEntry] = []
         for message in messages + tail {
             let result = outcome.responsePlan.run(
                 message: message, format: format, response: response, request: outcome.request, environment: environment)
-            traces.append(result.trace)
+            if result.trace.entries.contains(where: \.isLogOrTag) { logs += result.trace.logAndTagEntries }
             delay += result.delay
             if let bytes = result.bytes { body += bytes }
         }
-        return (body + rest, delay, traces)
+        return (body + rest, delay, logs)
     }
 }
 

@@ -19,12 +19,7 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
 
     /// The `log` and `tag` entries, in order: what the app's observers are told.
     public var logAndTagEntries: [TraceEntry] {
-        entries.filter { entry in
-            switch entry.event {
-            case .log, .tag: true
-            default: false
-            }
-        }
+        entries.filter(\.isLogOrTag)
     }
 
     /// Appends an entry.

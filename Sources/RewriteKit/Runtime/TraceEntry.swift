@@ -51,6 +51,14 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case body(beforeLength: Int?, afterLength: Int, summary: String)
     }
 
+    /// Whether the entry is a `log` or `tag`: what the app's observers are told.
+    var isLogOrTag: Bool {
+        switch event {
+        case .log, .tag: true
+        default: false
+        }
+    }
+
     /// The rule the entry belongs to.
     public let rule: RuleReference
     /// The phase the entry happened in.

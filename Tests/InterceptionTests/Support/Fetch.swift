@@ -104,3 +104,27 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendable {
         continuation?.resume(returning: result)
     }
 }
+
+/// One delivery a streaming delegate heard: when (seconds after the task started) and what.
+struct Delivery: Sendable, Equatable {
+    let time: TimeInterval
+    let text: String
+}
+
+extension StreamingDelegate {
+    /// Runs `request` on a new delegate session made from `configuration`, keeping each
+    /// delivery with its time, for tests of streams.
+    static func deliveries(_ request: URLRequest, configuration: URLSessionConfiguration) async -> (Fetched, [Delivery]) {
+        let start = Date()
+        let times = Locked<[(TimeInterval, Int)]>([])
+        let fetched = await fetch(request, configuration: configuration) { size in
+            times.withLock { $0.append((Date().timeIntervalSince(start), size)) }
+        }
+        var offset = 0
+        let deliveries = times.withLock { $0 }.map { time, size -> Delivery in
+            defer { offset += size }
+            return Delivery(time: time, text: String(decoding: fetched.data[offset..<(offset + size)], as: UTF8.self))
+        }
+        return (fetched, deliveries)
+    }
+}

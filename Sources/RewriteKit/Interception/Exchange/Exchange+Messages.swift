@@ -112,8 +112,8 @@ extension Exchange {
     /// of its messages; the delays add up to how long it is held back.
     func relayWhole(_ response: HTTPResponse) -> (body: [UInt8], delay: Double) {
         guard let outcome = hop.outcome else { return (response.body, 0) }
-        let (body, delay, traces) = pipeline.rewritingMessages(of: response, for: outcome)
-        for trace in traces { activityEvents.log(trace.entries, hop: hop) }
+        let (body, delay, logs) = pipeline.rewritingMessages(of: response, for: outcome)
+        activityEvents.log(logs, hop: hop)
         return (body, delay)
     }
 }
