@@ -1,6 +1,7 @@
 /// The fast path of ``JSONSyntax``: says whether bytes are one valid JSON text, nothing
-/// more, and notes where every large container, and every container directly inside the
-/// root, ends so that ``JSONLocator`` can step over it without scanning it again.
+/// more, and notes where every large container, and (in a text of ``rootMembersLength``
+/// bytes or more) every container directly inside the root, ends so that ``JSONLocator`` can
+/// step over it without scanning it again; in a shorter text a scan costs less than the note.
 ///
 /// It accepts exactly what ``JSONSyntaxScanner`` accepts (RFC 8259, strict UTF-8,
 /// ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
@@ -10,6 +11,8 @@
 enum JSONValidator {
     /// Containers at least this long have their end recorded.
     static let recordedContainerLength = 4096
+    /// Texts at least this long have the ends of the root's container members recorded.
+    static let rootMembersLength = 512
 
     /// Whether `buffer` is one valid JSON text, and where its large containers and the
     /// root's container members end (one past the closing bracket), by the offset of
@@ -18,14 +21,14 @@ enum JSONValidator {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, [:]) }
         var containerEnds: [Int: Int] = [:]
         let isValid = withUnsafeTemporaryAllocation(of: (kind: UInt8, start: Int).self, capacity: JSONSyntax.maximumDepth) {
-            run(base, buffer.count, stack: $0, containerEnds: &containerEnds)
+            run(base, buffer.count, stack: $0, recordsRootMembers: buffer.count >= rootMembersLength, containerEnds: &containerEnds)
         }
         return (isValid, containerEnds)
     }
 
     private static func run(
         _ base: UnsafePointer<UInt8>, _ end: Int, stack: UnsafeMutableBufferPointer<(kind: UInt8, start: Int)>,
-        containerEnds: inout [Int: Int]
+        recordsRootMembers: Bool, containerEnds: inout [Int: Int]
     ) -> Bool {
         var depth = 0
         var i = skipWhitespace(base, end, 0)
@@ -82,7 +85,7 @@ enum JSONValidator {
                 depth &-= 1
                 // The root's own members are where paths start: a locator steps over them
                 // without a scan, whatever their size.
-                if depth == 1 || i &- open.start >= recordedContainerLength {
+                if (depth == 1 && recordsRootMembers) || i &- open.start >= recordedContainerLength {
                     // Room for a few at once: growing a dictionary one entry at a time
                     // costs more than a small document's validation.
                     if containerEnds.isEmpty { containerEnds.reserveCapacity(8) }

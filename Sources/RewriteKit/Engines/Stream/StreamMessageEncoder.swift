@@ -115,10 +115,16 @@ enum StreamMessageEncoder {
                 wroteData = true
                 let ending = next > end ? raw[end..<next] : [0x0A]
                 output.reserveCapacity(raw.count + data.count + 16)
-                for line in lines(data) {
+                if !data.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                     output.append(contentsOf: "data: ".utf8)
-                    output.append(contentsOf: line)
+                    output.append(contentsOf: data)
                     output.append(contentsOf: ending)
+                } else {
+                    for line in lines(data) {
+                        output.append(contentsOf: "data: ".utf8)
+                        output.append(contentsOf: line)
+                        output.append(contentsOf: ending)
+                    }
                 }
             }
             index = next
