@@ -54,7 +54,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     case graphQLInResponse = "graphql-in-response"
     /// `event` tested outside `response each message when`.
     case eventOutsideMessages = "event-outside-messages"
-    /// An action `response each message` cannot run on a message.
+    /// An action `response each message` cannot run on a message, or a message statement
+    /// (`drop`, `each message`) outside `response each message`.
     case actionNotForMessages = "action-not-for-messages"
     /// `times` with a count below 1 or above the limit, or written twice.
     case invalidTimes = "invalid-times"

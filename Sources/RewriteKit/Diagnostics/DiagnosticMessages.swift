@@ -158,6 +158,12 @@ enum DiagnosticMessages {
     static let eventOutsideMessages = DiagnosticMessage(
         .eventOutsideMessages, "'event' can only be tested in 'response each message when'")
 
+    static let dropOutsideMessages = DiagnosticMessage(
+        .actionNotForMessages, "'drop' can only be used in 'response each message'; it removes one message of a stream")
+
+    static let requestEachMessage = DiagnosticMessage(
+        .actionNotForMessages, "'each message' runs on the messages of a streamed response; write 'response each message'")
+
     static func actionNotForMessages(_ action: String) -> DiagnosticMessage {
         DiagnosticMessage(
             .actionNotForMessages,

@@ -60,6 +60,8 @@ extension Parser {
     mutating func parseAction() throws(Abort) -> Action {
         guard current.kind == .word else { try failExpected("an action or '}'") }
         guard let keyword = ActionKeyword(rawValue: current.text) else {
+            // `drop` is a statement of `response each message` blocks only.
+            if current.isWord("drop") { try fail(DiagnosticMessages.dropOutsideMessages) }
             try failUnknown("action", candidates: ActionKeyword.names)
         }
         let nameToken = advance()

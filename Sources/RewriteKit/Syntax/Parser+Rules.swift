@@ -96,6 +96,7 @@ extension Parser {
             return clause(.when(condition))
         case "request":
             advance()
+            if current.isWord("each") { try fail(DiagnosticMessages.requestEachMessage) }
             return clause(.request(try parseActionBlock(closing: "request", after: "request")))
         case "response":
             advance()
