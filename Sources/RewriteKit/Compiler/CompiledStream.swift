@@ -31,12 +31,4 @@ struct CompiledStream: Sendable {
     let failureCode: Int?
     /// The `Content-Type` the stub gets when its `respond` sets none (from the file's name).
     let impliedContentType: String?
-
-    /// The formats a fixture's name implies, with the `Content-Type` each stands for.
-    static let extensions: [(suffix: String, format: StreamFormat, contentType: String)] = [
-        (".sse", .eventStream, "text/event-stream"),
-        (".ndjson", .jsonLines, "application/x-ndjson"),
-        (".jsonl", .jsonLines, "application/x-ndjson"),
-        (".json-seq", .jsonSequence, "application/json-seq"),
-    ]
 }

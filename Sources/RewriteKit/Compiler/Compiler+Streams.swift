@@ -15,7 +15,7 @@ extension Compiler {
         let messages: CompiledStream.Messages
         switch stream.source {
         case .file(let path, let range):
-            if format == nil, let known = CompiledStream.extensions.first(where: { ASCIICase.lowercased(path).hasSuffix($0.suffix) }) {
+            if format == nil, let known = StreamFormat.implied(byFileName: path) {
                 format = known.format
                 if declared == nil && !Self.setsContentType(respond) { implied = known.contentType }
             }

@@ -110,12 +110,3 @@ extension Pipeline {
         return (body + rest, delay, logs)
     }
 }
-
-extension StreamFormat {
-    /// The `Content-Type` a stream file's name implies: `.sse` server-sent events, `.ndjson`
-    /// and `.jsonl` JSON Lines, `.json-seq` JSON text sequences; nil for any other name.
-    package static func contentType(forFileName name: String) -> String? {
-        let lowered = ASCIICase.lowercased(name)
-        return CompiledStream.extensions.first { lowered.hasSuffix($0.suffix) }?.contentType
-    }
-}

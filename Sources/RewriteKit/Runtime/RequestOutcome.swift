@@ -34,7 +34,7 @@ public struct RequestOutcome: Sendable {
     let responsePlan: ResponsePlan
     /// When the pieces of a streamed stub's body (`respond { stream … }`) are sent; nil
     /// for any other answer. The pieces cover the stub's body, which holds every message.
-    public let stream: StreamPlan?
+    let stream: StreamPlan?
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,

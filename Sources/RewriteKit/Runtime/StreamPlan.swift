@@ -8,27 +8,27 @@
 /// With `chunk`, the bytes are cut into pieces of that size whatever the message
 /// boundaries are, and a piece goes out when the message of its last byte is due (no byte
 /// is ever sent early).
-public struct StreamPlan: Sendable, Hashable {
+struct StreamPlan: Sendable, Hashable {
     /// One piece of the body.
-    public struct Piece: Sendable, Hashable {
+    struct Piece: Sendable, Hashable {
         /// Seconds after the piece before it (after the response head, for the first).
-        public let delay: Double
+        let delay: Double
         /// The piece's bytes, as offsets into the response body.
-        public let range: Range<Int>
+        let range: Range<Int>
     }
 
     /// How the stream ends when it fails (`then fail E`).
-    public struct Failure: Sendable, Hashable {
+    struct Failure: Sendable, Hashable {
         /// The `URLError` code.
-        public let code: Int
+        let code: Int
         /// Seconds after the last piece.
-        public let delay: Double
+        let delay: Double
     }
 
     /// The pieces, in order; together they are the whole body.
-    public let pieces: [Piece]
+    let pieces: [Piece]
     /// The error the stream ends with, if any; otherwise it finishes.
-    public let failure: Failure?
+    let failure: Failure?
 
     /// The body and its plan for messages with the gap (seconds) before each (nil: sent
     /// with the one before), cut into `chunk`-byte pieces when given.

@@ -9,6 +9,26 @@ package enum StreamFormat: String, Sendable, Hashable {
     /// `application/json-seq` (RFC 7464): one message per record-separated JSON text.
     case jsonSequence
 
+    /// The formats a stream file's name implies, with the `Content-Type` each stands for.
+    static let fileNames: [(suffix: String, format: StreamFormat, contentType: String)] = [
+        (".sse", .eventStream, "text/event-stream"),
+        (".ndjson", .jsonLines, "application/x-ndjson"),
+        (".jsonl", .jsonLines, "application/x-ndjson"),
+        (".json-seq", .jsonSequence, "application/json-seq"),
+    ]
+
+    /// The format and `Content-Type` a stream file's name implies: `.sse` server-sent events,
+    /// `.ndjson` and `.jsonl` JSON Lines, `.json-seq` JSON text sequences; nil for any other.
+    static func implied(byFileName name: String) -> (format: StreamFormat, contentType: String)? {
+        let lowered = ASCIICase.lowercased(name)
+        return fileNames.first { lowered.hasSuffix($0.suffix) }.map { ($0.format, $0.contentType) }
+    }
+
+    /// The `Content-Type` a stream file's name implies, for `rewrite apply --response-stream`.
+    package static func contentType(forFileName name: String) -> String? {
+        implied(byFileName: name)?.contentType
+    }
+
     /// The format a `Content-Type` names (its media type, compared case-insensitively), or nil
     /// for any other: such a body is bytes, not messages.
     init?(contentType: String?) {

@@ -18,18 +18,15 @@ extension Exchange {
     /// A piece of a streamed body on its way to the app, in the context: through the
     /// relay when one runs, else on as it is.
     func streamOut(_ data: Data) {
-        guard var relay = reception.relay else { return passOn(data) }
-        let messages = relay.splitter.feed(data)
-        reception.relay = relay
+        // In place: a copy of the relay would copy its buffers with every piece.
+        guard let messages = reception.relay?.splitter.feed(data) else { return passOn(data) }
         for message in messages { relayed(message) }
     }
 
     /// The streamed body ended, in the context: what the relay holds goes on (an unfinished
     /// message as it came), then `done` runs.
     func endStreamOut(_ done: @escaping @Sendable () -> Void) {
-        guard var relay = reception.relay else { return done() }
-        let (messages, rest) = relay.splitter.finish()
-        reception.relay = relay
+        guard let (messages, rest) = reception.relay?.splitter.finish() else { return done() }
         for message in messages { relayed(message) }
         if !rest.isEmpty { reception.relay?.queue.append((0, Data(rest))) }
         reception.relay?.whenDrained = done
@@ -109,9 +106,10 @@ extension Exchange {
     }
 
     /// A whole body (for a caller that takes it in one piece) with the blocks run on each
-    /// of its messages; the delays add up to how long it is held back.
-    func relayWhole(_ response: HTTPResponse) -> (body: [UInt8], delay: Double) {
-        guard let outcome = hop.outcome else { return (response.body, 0) }
+    /// of its messages, and how long the delays hold it back; nil when no block runs on it
+    /// (no such blocks, or not a stream).
+    func relayWhole(_ response: HTTPResponse) -> (body: [UInt8], delay: Double)? {
+        guard let outcome = hop.outcome, outcome.responsePlan.hasMessageBlocks else { return nil }
         let (body, delay, logs) = pipeline.rewritingMessages(of: response, for: outcome)
         activityEvents.log(logs, hop: hop)
         return (body, delay)

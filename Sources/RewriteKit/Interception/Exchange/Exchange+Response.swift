@@ -112,10 +112,13 @@ extension Exchange {
             record(answer.trace)
             var bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
             var final = answer.response
-            let (messages, held) = relayWhole(final)
-            if messages != final.body {
-                final.body = messages
-                bodyChanged = true
+            var held = 0.0
+            if let (messages, delay) = relayWhole(final) {
+                held = delay
+                if messages != final.body {
+                    final.body = messages
+                    bodyChanged = true
+                }
             }
             storeInCache(final, url: url)
             guard held > 0 else { return deliverWhole(final, url: url, source: .network, bodyChanged: bodyChanged) }
