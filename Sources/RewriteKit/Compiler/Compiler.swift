@@ -71,12 +71,11 @@ package struct Compiler {
         } else {
             file.firstByName[rule.name] = rule.nameRange
         }
-        if let earlier = file.shadows.stoppingRule(shadowing: rule) {
+        if let earlier = file.shadows.check(rule) {
             warning(
                 DiagnosticMessages.unreachableRule(rule.name, shadowedBy: earlier.name), rule.nameRange,
                 notes: [note(DiagnosticMessages.stoppingRuleHere(earlier.name), earlier.stopRange)])
         }
-        file.shadows.add(rule)
         file.rules.append(compile(rule))
     }
 
