@@ -3,23 +3,35 @@
 enum ByteText {
     /// Whether the two texts have the same UTF-8 bytes.
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
+        let (lhs, rhs) = (lhs.utf8, rhs.utf8)
+        return lhs.count == rhs.count && same(lhs, lhs.startIndex, rhs)
     }
 
     /// Whether `text` starts with the bytes of `prefix`.
     static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        let text = text.utf8
-        let prefix = prefix.utf8
-        guard prefix.count <= text.count else { return false }
-        return text.prefix(prefix.count).elementsEqual(prefix)
+        let (text, prefix) = (text.utf8, prefix.utf8)
+        return prefix.count <= text.count && same(text, text.startIndex, prefix)
     }
 
     /// Whether `text` ends with the bytes of `suffix`.
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        let text = text.utf8
-        let suffix = suffix.utf8
+        let (text, suffix) = (text.utf8, suffix.utf8)
         guard suffix.count <= text.count else { return false }
-        return text.suffix(suffix.count).elementsEqual(suffix)
+        return same(text, text.index(text.endIndex, offsetBy: -suffix.count), suffix)
+    }
+
+    /// Whether `text` holds the bytes of `part` from `start` (which leaves room for them).
+    /// Native strings are compared in place, a word at a time where the compiler can;
+    /// others (bridged ones on Apple platforms) byte by byte.
+    private static func same(_ text: String.UTF8View, _ start: String.Index, _ part: String.UTF8View) -> Bool {
+        let offset = text.distance(from: text.startIndex, to: start)
+        let fast = text.withContiguousStorageIfAvailable { text in
+            part.withContiguousStorageIfAvailable { part in
+                UnsafeBufferPointer(rebasing: text[offset..<(offset + part.count)]).elementsEqual(part)
+            }
+        }
+        if let fast, let answer = fast { return answer }
+        return text[start...].prefix(part.count).elementsEqual(part)
     }
 
     /// Whether the bytes of `needle` occur in `text` (always, for an empty needle). Costs
