@@ -21,8 +21,8 @@ enum ByteText {
     }
 
     /// Whether `text` holds the bytes of `part` from `start` (which leaves room for them).
-    /// Native strings are compared in place, a word at a time where the compiler can;
-    /// others (bridged ones on Apple platforms) byte by byte.
+    /// Native strings are compared in place over their contiguous UTF-8; others (bridged
+    /// ones on Apple platforms) through their UTF-8 views.
     private static func same(_ text: String.UTF8View, _ start: String.Index, _ part: String.UTF8View) -> Bool {
         let offset = text.distance(from: text.startIndex, to: start)
         let fast = text.withContiguousStorageIfAvailable { text in
