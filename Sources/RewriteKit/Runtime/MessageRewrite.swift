@@ -36,21 +36,6 @@ extension Pipeline {
     }
 }
 
-/// How often a `response each message when GUARD` block's guard held on the messages of a
-/// stream, for `rewrite apply --explain`.
-package struct MessageGuardCount: Sendable {
-    /// The rule.
-    package let rule: RuleReference
-    /// The guard as compiled (`json "choices[0].delta.content" exists`).
-    package let condition: String
-    /// The line of the block's `response`.
-    package let line: Int
-    /// On how many of the messages that reached it it held.
-    package let held: Int
-    /// How many messages reached the block (those an earlier block dropped did not).
-    package let messages: Int
-}
-
 extension Pipeline {
     /// For every `response each message when GUARD` block of the rules that applied, on how
     /// many of `messages` (what ``processMessages(of:for:)`` gave) its guard held.
@@ -103,7 +88,7 @@ extension Pipeline {
         for message in messages + tail {
             let result = outcome.responsePlan.run(
                 message: message, format: format, response: response, request: outcome.request, environment: environment)
-            if result.trace.entries.contains(where: \.isLogOrTag) { logs += result.trace.logAndTagEntries }
+            logs += result.trace.entries.lazy.filter(\.isLogOrTag)
             delay += result.delay
             if let bytes = result.bytes { body += bytes }
         }

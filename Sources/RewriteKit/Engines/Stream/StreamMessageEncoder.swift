@@ -13,7 +13,7 @@ enum StreamMessageEncoder {
             var bytes: [UInt8] = []
             if let event { bytes += Array("event: ".utf8) + oneLine(event) + [0x0A] }
             if let id { bytes += Array("id: ".utf8) + oneLine(id) + [0x0A] }
-            for line in lines(Array(text.utf8)) { bytes += Array("data: ".utf8) + line + [0x0A] }
+            forEachLine(Array(text.utf8)) { line in bytes += Array("data: ".utf8) + line + [0x0A] }
             return bytes + [0x0A]
         case .jsonLines:
             return oneLine(text) + [0x0A]
@@ -56,24 +56,22 @@ enum StreamMessageEncoder {
         bytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
-    /// The lines of `bytes`, split at CRLF, CR or LF (one empty line for empty text).
-    private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        guard bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return [bytes[...]] }
-        var lines: [ArraySlice<UInt8>] = []
+    /// Calls `body` with each line of `bytes`, split at CRLF, CR or LF (one empty line for
+    /// empty text); no array is made, so a one-line message (the usual case) costs a scan.
+    private static func forEachLine(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
         var start = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x0A || byte == 0x0D {
-                lines.append(bytes[start..<index])
+                body(bytes[start..<index])
                 index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
                 start = index
             } else {
                 index += 1
             }
         }
-        lines.append(bytes[start...])
-        return lines
+        body(bytes[start...])
     }
 
     /// A message written again around new data (an event's `data`, a JSON text): an
@@ -115,16 +113,10 @@ enum StreamMessageEncoder {
                 wroteData = true
                 let ending = next > end ? raw[end..<next] : [0x0A]
                 output.reserveCapacity(raw.count + data.count + 16)
-                if !data.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                forEachLine(data) { line in
                     output.append(contentsOf: "data: ".utf8)
-                    output.append(contentsOf: data)
+                    output.append(contentsOf: line)
                     output.append(contentsOf: ending)
-                } else {
-                    for line in lines(data) {
-                        output.append(contentsOf: "data: ".utf8)
-                        output.append(contentsOf: line)
-                        output.append(contentsOf: ending)
-                    }
                 }
             }
             index = next
