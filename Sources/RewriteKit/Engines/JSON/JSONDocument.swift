@@ -8,7 +8,7 @@ struct JSONDocument: Sendable {
     let bytes: [UInt8]
     /// Where the large containers end, by where they start, as validation found them: a
     /// lookup steps over a 10 MB array without scanning it again. Empty after an edit.
-    private let containerEnds: [Int: Int]
+    private let containerEnds: JSONContainerEnds
 
     /// Validates `bytes` as one complete JSON text.
     init(validating bytes: [UInt8]) throws(JSONSyntaxError) {
@@ -22,7 +22,7 @@ struct JSONDocument: Sendable {
     /// (a quoted string, digits).
     init(trusted bytes: [UInt8]) {
         self.bytes = bytes
-        self.containerEnds = [:]
+        self.containerEnds = .none
     }
 
     /// The value at `path`, or `nil` when the path leads nowhere. Duplicate keys resolve to

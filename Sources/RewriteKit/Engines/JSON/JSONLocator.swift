@@ -10,10 +10,10 @@ struct JSONLocator {
     /// Number of bytes in the text.
     let end: Int
     /// Known container ends by start offset (from validation), stepped over without a scan.
-    let containerEnds: [Int: Int]
+    let containerEnds: JSONContainerEnds
 
     /// Creates a locator over validated, non-empty JSON text.
-    init(base: UnsafePointer<UInt8>, end: Int, containerEnds: [Int: Int] = [:]) {
+    init(base: UnsafePointer<UInt8>, end: Int, containerEnds: JSONContainerEnds = .none) {
         self.base = base
         self.end = end
         self.containerEnds = containerEnds
@@ -60,7 +60,7 @@ struct JSONLocator {
 
     /// The offset just past the bracket closing the container opened at `open`.
     func containerEnd(from open: Int) -> Int {
-        if !containerEnds.isEmpty, let known = containerEnds[open] { return known }
+        if !containerEnds.isEmpty, let known = containerEnds.end(ofContainerAt: open) { return known }
         var depth = 0
         var i = open
         while i < end {

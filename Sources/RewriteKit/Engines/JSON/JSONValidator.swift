@@ -13,46 +13,67 @@ enum JSONValidator {
     static let recordedContainerLength = 4096
     /// Texts at least this long have the ends of the root's container members recorded.
     static let rootMembersLength = 512
+    /// The nesting the first attempt has room for: its stack of open containers (8 bytes
+    /// each) fits the 1 KB that a temporary allocation keeps off the heap. A deeper text
+    /// is validated again with room for ``JSONSyntax/maximumDepth``.
+    static let shallowDepth = 128
 
     /// Whether `buffer` is one valid JSON text, and where its large containers and the
     /// root's container members end (one past the closing bracket), by the offset of
     /// their opening bracket.
-    static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (isValid: Bool, containerEnds: [Int: Int]) {
-        guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, [:]) }
-        var containerEnds: [Int: Int] = [:]
-        let isValid = withUnsafeTemporaryAllocation(of: (kind: UInt8, start: Int).self, capacity: JSONSyntax.maximumDepth) {
-            run(base, buffer.count, stack: $0, recordsRootMembers: buffer.count >= rootMembersLength, containerEnds: &containerEnds)
+    static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (isValid: Bool, containerEnds: JSONContainerEnds) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, .none) }
+        let recordsRootMembers = buffer.count >= rootMembersLength
+        var containerEnds = JSONContainerEnds()
+        var verdict = withUnsafeTemporaryAllocation(of: Int.self, capacity: shallowDepth) {
+            run(base, buffer.count, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
         }
-        return (isValid, containerEnds)
+        if verdict == .tooDeep {
+            containerEnds = JSONContainerEnds()
+            verdict = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONSyntax.maximumDepth) {
+                run(base, buffer.count, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
+            }
+        }
+        containerEnds.finish()
+        return (verdict == .valid, containerEnds)
     }
 
+    /// What one pass found.
+    private enum Verdict {
+        case valid, invalid
+        /// Nesting deeper than the stack it had: run again with a deeper one.
+        case tooDeep
+    }
+
+    /// The pass: `stack` holds the offset of each open container's bracket (which says
+    /// whether it is an object or an array).
     private static func run(
-        _ base: UnsafePointer<UInt8>, _ end: Int, stack: UnsafeMutableBufferPointer<(kind: UInt8, start: Int)>,
-        recordsRootMembers: Bool, containerEnds: inout [Int: Int]
-    ) -> Bool {
+        _ base: UnsafePointer<UInt8>, _ end: Int, stack: UnsafeMutableBufferPointer<Int>,
+        recordsRootMembers: Bool, containerEnds: inout JSONContainerEnds
+    ) -> Verdict {
         var depth = 0
         var i = skipWhitespace(base, end, 0)
         nextValue: while true {
-            guard i < end else { return false }
+            guard i < end else { return .invalid }
             let byte = base[i]
             if byte == JSONByte.quote {
                 i = string(base, end, i)
             } else if JSONByte.isDigit(byte) || byte == JSONByte.minus {
                 i = number(base, end, i)
             } else if byte == JSONByte.openBrace || byte == JSONByte.openBracket {
-                guard depth < stack.count else { return false }
+                guard depth < stack.count else { return stack.count < JSONSyntax.maximumDepth ? .tooDeep : .invalid }
                 let start = i
                 i = skipWhitespace(base, end, i &+ 1)
-                guard i < end else { return false }
+                guard i < end else { return .invalid }
                 // `}` and `]` are two past `{` and `[`.
                 if base[i] == byte &+ 2 {
                     i &+= 1
                 } else {
-                    stack[depth] = (byte, start)
+                    stack[depth] = start
                     depth &+= 1
                     if byte == JSONByte.openBrace {
                         i = key(base, end, i)
-                        guard i >= 0 else { return false }
+                        guard i >= 0 else { return .invalid }
                     }
                     continue nextValue
                 }
@@ -61,35 +82,42 @@ enum JSONValidator {
                 case 0x74: i = literal("true", base, end, i)
                 case 0x66: i = literal("false", base, end, i)
                 case 0x6E: i = literal("null", base, end, i)
-                default: return false
+                case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab:
+                    // Whitespace before a value is rare enough to be skipped here, not
+                    // looked for after every `:` and `,`.
+                    i = skipWhitespace(base, end, i)
+                    continue nextValue
+                default: return .invalid
                 }
             }
-            guard i >= 0 else { return false }
+            guard i >= 0 else { return .invalid }
             // A value just ended: close containers until one continues or the text ends.
             while true {
-                i = skipWhitespace(base, end, i)
-                guard depth > 0 else { return i == end }
-                guard i < end else { return false }
-                let next = base[i]
+                guard depth > 0 else { return skipWhitespace(base, end, i) == end ? .valid : .invalid }
+                guard i < end else { return .invalid }
+                var next = base[i]
+                if next <= JSONByte.space {
+                    i = skipWhitespace(base, end, i)
+                    guard i < end else { return .invalid }
+                    next = base[i]
+                }
                 let open = stack[depth &- 1]
+                let kind = base[open]
                 if next == JSONByte.comma {
-                    i = skipWhitespace(base, end, i &+ 1)
-                    if open.kind == JSONByte.openBrace {
+                    i &+= 1
+                    if kind == JSONByte.openBrace {
                         i = key(base, end, i)
-                        guard i >= 0 else { return false }
+                        guard i >= 0 else { return .invalid }
                     }
                     continue nextValue
                 }
-                guard next == open.kind &+ 2 else { return false }
+                guard next == kind &+ 2 else { return .invalid }
                 i &+= 1
                 depth &-= 1
                 // The root's own members are where paths start: a locator steps over them
                 // without a scan, whatever their size.
-                if (depth == 1 && recordsRootMembers) || i &- open.start >= recordedContainerLength {
-                    // Room for a few at once: growing a dictionary one entry at a time
-                    // costs more than a small document's validation.
-                    if containerEnds.isEmpty { containerEnds.reserveCapacity(8) }
-                    containerEnds[open.start] = i
+                if (depth == 1 && recordsRootMembers) || i &- open >= recordedContainerLength {
+                    containerEnds.note(start: open, end: i)
                 }
             }
         }
@@ -102,20 +130,32 @@ enum JSONValidator {
         return i
     }
 
-    /// `"key"`, whitespace, `:` and whitespace: the offset of the member's value.
+    /// Whitespace, `"key"`, whitespace and `:`: the offset after the colon (whitespace
+    /// before the value is the value's to skip).
     @inline(__always)
     private static func key(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
-        guard start < end, base[start] == JSONByte.quote else { return -1 }
-        var i = string(base, end, start)
+        var i = start
+        if i < end && base[i] <= JSONByte.space { i = skipWhitespace(base, end, i) }
+        guard i < end, base[i] == JSONByte.quote else { return -1 }
+        i = string(base, end, i)
         guard i >= 0 else { return -1 }
-        i = skipWhitespace(base, end, i)
+        if i < end && base[i] <= JSONByte.space { i = skipWhitespace(base, end, i) }
         guard i < end, base[i] == JSONByte.colon else { return -1 }
-        return skipWhitespace(base, end, i &+ 1)
+        return i &+ 1
     }
 
-    /// A string from its opening quote: the offset after the closing quote.
+    /// A string from its opening quote: the offset after the closing quote. Inlined for
+    /// the common string, plain ASCII found to its closing quote a word at a time.
+    @inline(__always)
     private static func string(_ base: UnsafePointer<UInt8>, _ end: Int, _ open: Int) -> Int {
-        var i = open &+ 1
+        let i = JSONByte.skipPlainString(base, end, from: open &+ 1)
+        if i < end && base[i] == JSONByte.quote { return i &+ 1 }
+        return stringRest(base, end, i)
+    }
+
+    /// The rest of a string from `start`, inside it: escapes, non-ASCII, its last bytes.
+    private static func stringRest(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        var i = start
         while true {
             i = JSONByte.skipPlainString(base, end, from: i)
             guard i < end else { return -1 }
@@ -128,6 +168,10 @@ enum JSONValidator {
                 return -1
             } else if byte < 0x80 {
                 i &+= 1
+            } else if byte >= 0xC2 && byte <= 0xDF {
+                // The two-byte sequences (Latin, Greek, Cyrillic…) without the table.
+                guard i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 else { return -1 }
+                i &+= 2
             } else {
                 i = JSONByte.utf8SequenceEnd(base, end, i)
             }
