@@ -27,11 +27,29 @@ enum ByteText {
         let offset = text.distance(from: text.startIndex, to: start)
         let fast = text.withContiguousStorageIfAvailable { text in
             part.withContiguousStorageIfAvailable { part in
-                UnsafeBufferPointer(rebasing: text[offset..<(offset + part.count)]).elementsEqual(part)
+                guard let textBase = text.baseAddress, let partBase = part.baseAddress else { return part.isEmpty }
+                return bytesEqual(textBase + offset, partBase, count: part.count)
             }
         }
         if let fast, let answer = fast { return answer }
         return text[start...].prefix(part.count).elementsEqual(part)
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time (the
+    /// generic `elementsEqual` on buffers steps through an iterator one byte at a time).
+    private static func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            let left = UnsafeRawPointer(lhs + offset).loadUnaligned(as: UInt64.self)
+            let right = UnsafeRawPointer(rhs + offset).loadUnaligned(as: UInt64.self)
+            if left != right { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            if lhs[offset] != rhs[offset] { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     /// Whether the bytes of `needle` occur in `text` (always, for an empty needle). Costs
