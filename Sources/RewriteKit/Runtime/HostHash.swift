@@ -18,8 +18,13 @@ enum HostHash {
     /// first (`c`, then `b.c` for `a.b.c`), then with the hash of the whole host
     /// (`isWhole`), until `body` returns false.
     static func forEachSuffix(of host: String, _ body: (UInt64, _ isWhole: Bool) -> Bool) {
+        // Over the contiguous UTF-8 of a native string, without the view's indices.
+        let done: Void? = host.utf8.withContiguousStorageIfAvailable { forEachSuffix(of: $0, body) }
+        if done == nil { forEachSuffix(of: Array(host.utf8), body) }
+    }
+
+    private static func forEachSuffix(of utf8: some BidirectionalCollection<UInt8>, _ body: (UInt64, _ isWhole: Bool) -> Bool) {
         var hash = offsetBasis
-        let utf8 = host.utf8
         var index = utf8.endIndex
         while index > utf8.startIndex {
             index = utf8.index(before: index)
@@ -40,9 +45,14 @@ enum HostHash {
 
     /// The hash of the first segment of a path: `a` for `/a/b`, `` for `/` and ``.
     static func firstSegment(of path: String) -> UInt64 {
+        // Over the contiguous UTF-8 of a native string, without the view's iterator.
+        path.utf8.withContiguousStorageIfAvailable { firstSegment(of: $0) } ?? firstSegment(of: path.utf8)
+    }
+
+    private static func firstSegment(of path: some Sequence<UInt8>) -> UInt64 {
         var hash = offsetBasis
         var started = false
-        for byte in path.utf8 {
+        for byte in path {
             if byte == UInt8(ascii: "/") {
                 if started { break }
                 started = true
