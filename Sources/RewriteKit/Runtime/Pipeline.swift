@@ -179,41 +179,72 @@ public final class Pipeline: Sendable {
         _ request: HTTPRequest, candidates count: Int, counts: RuleUseCounts, _ candidate: (Int) -> (Int, Admission.Verdict)
     ) -> RequestOutcome {
         guard count > 0 else { return RequestOutcome(request: request) }
-        // Most candidates fail a cheap test; the run's state is made only once a rule applies.
         let body = BodyView.of(request.body)
         var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
-        var run: RequestRun?
         var scratch: [String] = []
-        for offset in 0..<count {
-            let (position, verdict) = candidate(offset)
-            let rule = rules[position]
-            let captures: [String]
-            switch verdict {
-            case .holds(let known):
-                captures = known
-            case .pending:
-                scratch.clearCaptures(of: rule)
-                if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
-                    guard !evaluator.problems.isEmpty else { continue }
-                    // A regex gave up: the rule does not apply, and the trace says why.
-                    if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
-                    run?.noteLimit(evaluator.problems, of: rule)
-                    evaluator.problems.removeAll()
-                    continue
-                }
-                captures = scratch.captures(of: rule)
-            }
-            if let limit = rule.uses, !counts.claim(position: position, limit: limit, in: self) {
-                // Used up: skipped as if its conditions had failed, and the trace says so.
-                if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
-                run?.noteUsedUp(rule, limit: limit)
-                continue
-            }
-            if run == nil { run = RequestRun(request: request, body: body, environment: environment) }
-            // Applied in place: the run's request and trace are not copied per rule.
-            guard run?.apply(rule, captures: captures) == true else { break }
+        // Most candidates fail a cheap test; the run's state is made only once one needs
+        // it, and is never optional (an optional run was copied on the way out).
+        var offset = 0
+        var step = CandidateStep.skip
+        while offset < count {
+            step = self.step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
+            if case .skip = step { offset &+= 1 } else { break }
         }
-        return run?.outcome() ?? RequestOutcome(request: request)
+        guard offset < count else { return RequestOutcome(request: request) }
+        var run = RequestRun(request: request, body: body, environment: environment)
+        while true {
+            switch step {
+            case .skip:
+                break
+            case .limit(let rule, let problems):
+                run.noteLimit(problems, of: rule)
+            case .usedUp(let rule, let limit):
+                run.noteUsedUp(rule, limit: limit)
+            case .apply(let rule, let captures):
+                // Applied in place: the run's request and trace are not copied per rule.
+                guard run.apply(rule, captures: captures) else { return run.outcome() }
+            }
+            offset &+= 1
+            guard offset < count else { return run.outcome() }
+            step = self.step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
+        }
+    }
+
+    /// What one candidate comes to in the request phase.
+    private enum CandidateStep {
+        /// Its conditions do not hold.
+        case skip
+        /// A regex gave up: the rule does not apply, and the trace says why.
+        case limit(CompiledRule, problems: [String])
+        /// Its conditions held but its `times` uses are spent: skipped, and the trace says so.
+        case usedUp(CompiledRule, limit: Int)
+        /// It applies, with these regex captures.
+        case apply(CompiledRule, captures: [String])
+    }
+
+    /// Evaluates one candidate (its pending conditions, then its `times` count).
+    private func step(
+        _ candidate: (position: Int, verdict: Admission.Verdict), counts: RuleUseCounts,
+        evaluator: inout ConditionEvaluator, scratch: inout [String]
+    ) -> CandidateStep {
+        let rule = rules[candidate.position]
+        let captures: [String]
+        switch candidate.verdict {
+        case .holds(let known):
+            captures = known
+        case .pending:
+            scratch.clearCaptures(of: rule)
+            if let condition = rule.condition, !evaluator.holds(condition, captures: &scratch) {
+                guard !evaluator.problems.isEmpty else { return .skip }
+                defer { evaluator.problems.removeAll() }
+                return .limit(rule, problems: evaluator.problems)
+            }
+            captures = scratch.captures(of: rule)
+        }
+        if let limit = rule.uses, !counts.claim(position: candidate.position, limit: limit, in: self) {
+            return .usedUp(rule, limit: limit)
+        }
+        return .apply(rule, captures: captures)
     }
 
     /// Runs the response phase of the rules that applied to the request, on the network's
