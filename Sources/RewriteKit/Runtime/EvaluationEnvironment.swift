@@ -3,12 +3,39 @@ import Foundation
 /// What rules read from outside the traffic: the clock, the process environment and a
 /// source of UUIDs. Inject a fixed one in tests; ``live`` reads the real ones.
 public struct EvaluationEnvironment: Sendable {
+    /// The parts, in one shared box: every request's evaluator, run and renderer holds
+    /// the environment, and a copy costs one reference count instead of three.
+    private final class Parts: Sendable {
+        let now: @Sendable () -> Double
+        let variables: [String: String]
+        let makeUUID: @Sendable () -> String
+
+        init(now: @escaping @Sendable () -> Double, variables: [String: String], makeUUID: @escaping @Sendable () -> String) {
+            self.now = now
+            self.variables = variables
+            self.makeUUID = makeUUID
+        }
+    }
+
+    private var parts: Parts
+
     /// The current time as Unix seconds.
-    public var now: @Sendable () -> Double
+    public var now: @Sendable () -> Double {
+        get { parts.now }
+        set { parts = Parts(now: newValue, variables: parts.variables, makeUUID: parts.makeUUID) }
+    }
+
     /// The variables `${env.NAME}` reads.
-    public var variables: [String: String]
+    public var variables: [String: String] {
+        get { parts.variables }
+        set { parts = Parts(now: parts.now, variables: newValue, makeUUID: parts.makeUUID) }
+    }
+
     /// Makes a fresh UUID string in lower case, for `${uuid}` and `uuid()`.
-    public var makeUUID: @Sendable () -> String
+    public var makeUUID: @Sendable () -> String {
+        get { parts.makeUUID }
+        set { parts = Parts(now: parts.now, variables: parts.variables, makeUUID: newValue) }
+    }
 
     /// Creates an environment from its parts.
     public init(
@@ -16,9 +43,7 @@ public struct EvaluationEnvironment: Sendable {
         variables: [String: String] = [:],
         makeUUID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
-        self.now = now
-        self.variables = variables
-        self.makeUUID = makeUUID
+        parts = Parts(now: now, variables: variables, makeUUID: makeUUID)
     }
 
     /// The system clock, the process environment as it is now, and random UUIDs.
