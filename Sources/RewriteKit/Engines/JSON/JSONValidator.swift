@@ -79,9 +79,11 @@ enum JSONValidator {
                 }
             } else {
                 switch byte {
-                case 0x74: i = literal("true", base, end, i)
-                case 0x66: i = literal("false", base, end, i)
-                case 0x6E: i = literal("null", base, end, i)
+                case 0x74: i = literal(Self.trueWord, base, end, i)
+                case 0x66:
+                    i = literal(Self.falsWord, base, end, i)
+                    if i >= 0 { i = i < end && base[i] == 0x65 ? i &+ 1 : -1 }
+                case 0x6E: i = literal(Self.nullWord, base, end, i)
                 case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab:
                     // Whitespace before a value is rare enough to be skipped here, not
                     // looked for after every `:` and `,`.
@@ -179,28 +181,27 @@ enum JSONValidator {
         }
     }
 
-    /// An escape from its backslash.
+    /// An escape from its backslash: the offset after it.
+    @inline(__always)
     private static func escape(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
         guard start &+ 1 < end else { return -1 }
         switch base[start &+ 1] {
         case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
             return start &+ 2
         case 0x75:
-            // Unpaired surrogate escapes are grammatical (RFC 8259 section 8.2) and accepted.
-            return hexUnit(base, end, start &+ 2) == nil ? -1 : start &+ 6
+            // Four hex digits. Unpaired surrogate escapes are grammatical (RFC 8259
+            // section 8.2) and accepted.
+            guard start &+ 6 <= end, isHexDigit(base[start &+ 2]), isHexDigit(base[start &+ 3]),
+                  isHexDigit(base[start &+ 4]), isHexDigit(base[start &+ 5]) else { return -1 }
+            return start &+ 6
         default:
             return -1
         }
     }
 
-    private static func hexUnit(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> UInt16? {
-        guard start &+ 4 <= end else { return nil }
-        var unit: UInt16 = 0
-        for index in start..<(start &+ 4) {
-            guard let digit = JSONText.hexValue(base[index]) else { return nil }
-            unit = unit &<< 4 | UInt16(digit)
-        }
-        return unit
+    @inline(__always)
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        JSONByte.isDigit(byte) || (byte | 0x20) &- 0x61 < 6
     }
 
     /// A number per RFC 8259: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -231,11 +232,15 @@ enum JSONValidator {
         return i
     }
 
-    private static func literal(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
-        let length = word.utf8CodeUnitCount
-        guard start &+ length <= end else { return -1 }
-        let expected = word.utf8Start
-        for offset in 0..<length where base[start &+ offset] != expected[offset] { return -1 }
-        return start &+ length
+    /// `true`, `fals` (of `false`) and `null` as the little-endian words their bytes load as.
+    private static let trueWord: UInt32 = 0x6575_7274
+    private static let falsWord: UInt32 = 0x736C_6166
+    private static let nullWord: UInt32 = 0x6C6C_756E
+
+    /// The four bytes of `word` at `start`, compared in one load: the offset after them, or -1.
+    @inline(__always)
+    private static func literal(_ word: UInt32, _ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+        guard start &+ 4 <= end else { return -1 }
+        return UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self)) == word ? start &+ 4 : -1
     }
 }

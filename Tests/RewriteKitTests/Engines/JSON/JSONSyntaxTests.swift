@@ -49,12 +49,14 @@ struct JSONSyntaxTests {
     @Test("accepts valid JSON texts", arguments: accepted)
     func accepts(_ text: String) {
         #expect(JSONSyntax.validate(Array(text.utf8)) == nil)
+        #expect(JSONSyntax.isValid(Array(text.utf8)), "the fast validator agrees")
         #expect(FoundationJSON.parse(Array(text.utf8)) != nil, "Foundation agrees")
     }
 
     @Test("rejects invalid texts with a positioned message", arguments: rejected)
     func rejects(_ text: String, message: String, offset: Int) {
         #expect(JSONSyntax.validate(Array(text.utf8)) == JSONSyntaxError(message: message, offset: offset))
+        #expect(!JSONSyntax.isValid(Array(text.utf8)), "the fast validator agrees")
     }
 
     @Test("rejects malformed UTF-8 inside strings")
@@ -86,6 +88,41 @@ struct JSONSyntaxTests {
         #expect(JSONSyntax.validate(atLimit) == nil)
         let overLimit = Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8)
         #expect(JSONSyntax.validate(overLimit) != nil)
+    }
+
+    @Test("literals and \\u escapes, compared a word at a time, reject every near miss (the fast validator alone)")
+    func literalAndHexNearMisses() {
+        for word in ["true", "false", "null"] {
+            let bytes = Array(word.utf8)
+            #expect(JSONSyntax.isValid(bytes), "\(word)")
+            #expect(JSONSyntax.isValid(Array("[\(word),\(word)]".utf8)), "\(word)")
+            for length in 0..<bytes.count {
+                #expect(!JSONSyntax.isValid(Array(bytes[..<length])), "prefix \(length) of \(word)")
+            }
+            for position in bytes.indices {
+                for replacement: UInt8 in [0x20, 0x45, 0x65, bytes[position] ^ 0x20, bytes[position] &+ 1] where replacement != bytes[position] {
+                    var changed = bytes
+                    changed[position] = replacement
+                    #expect(!JSONSyntax.isValid(changed), "\(changed) from \(word)")
+                }
+            }
+            #expect(!JSONSyntax.isValid(bytes + [0x65]), "\(word)e")
+        }
+        // The edges of each hex digit range, in each of the four positions.
+        for digit in Array("09afAF".utf8) {
+            for position in 0..<4 {
+                var escape = Array("\"\\u0000\"".utf8)
+                escape[3 + position] = digit
+                #expect(JSONSyntax.isValid(escape), "\(escape)")
+            }
+        }
+        for notDigit in Array("/:@G`g \"".utf8) {
+            for position in 0..<4 {
+                var escape = Array("\"\\u0000\"".utf8)
+                escape[3 + position] = notDigit
+                #expect(!JSONSyntax.isValid(escape), "\(escape)")
+            }
+        }
     }
 
     @Test("every control character in a string is rejected, every escape form accepted")
