@@ -18,13 +18,8 @@ enum HostHash {
     /// first (`c`, then `b.c` for `a.b.c`), then with the hash of the whole host
     /// (`isWhole`), until `body` returns false.
     static func forEachSuffix(of host: String, _ body: (UInt64, _ isWhole: Bool) -> Bool) {
-        // Over the contiguous UTF-8 of a native string, without the view's indices.
-        let done: Void? = host.utf8.withContiguousStorageIfAvailable { forEachSuffix(of: $0, body) }
-        if done == nil { forEachSuffix(of: Array(host.utf8), body) }
-    }
-
-    private static func forEachSuffix(of utf8: some BidirectionalCollection<UInt8>, _ body: (UInt64, _ isWhole: Bool) -> Bool) {
         var hash = offsetBasis
+        let utf8 = host.utf8
         var index = utf8.endIndex
         while index > utf8.startIndex {
             index = utf8.index(before: index)
