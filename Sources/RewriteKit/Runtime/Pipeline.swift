@@ -185,15 +185,15 @@ public final class Pipeline: Sendable {
         // Most candidates fail a cheap test; the run's state is made only once one needs
         // it, and is never optional (an optional run was copied on the way out).
         var offset = 0
-        var step = CandidateStep.skip
+        var decision = CandidateStep.skip
         while offset < count {
-            step = self.step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
-            if case .skip = step { offset &+= 1 } else { break }
+            decision = step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
+            if case .skip = decision { offset &+= 1 } else { break }
         }
         guard offset < count else { return RequestOutcome(request: request) }
         var run = RequestRun(request: request, body: body, environment: environment)
         while true {
-            switch step {
+            switch decision {
             case .skip:
                 break
             case .limit(let rule, let problems):
@@ -206,7 +206,7 @@ public final class Pipeline: Sendable {
             }
             offset &+= 1
             guard offset < count else { return run.outcome() }
-            step = self.step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
+            decision = step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
         }
     }
 
