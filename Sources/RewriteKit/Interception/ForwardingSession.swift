@@ -73,7 +73,9 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         case .none:
             task = session.dataTask(with: request)
         case .data(let data):
-            request.httpBody = data
+            // Set only when the rewritten request does not carry it already: on corelibs
+            // setting a property of a shared request copies the whole request.
+            if request.httpBody != data { request.httpBody = data }
             task = session.dataTask(with: request)
         case .uploadData(let data):
             task = session.uploadTask(with: request, from: data)

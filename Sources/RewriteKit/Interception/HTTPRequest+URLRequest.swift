@@ -32,11 +32,13 @@ extension HTTPRequest {
 
     /// The URLRequest to forward: the original one (keeping its cache policy, timeout and
     /// other settings) with exactly this method, URL and headers, and no body (the
-    /// exchange attaches the body). Content-Length is never copied: the transport
-    /// computes it, and a stale one truncates the body and poisons the connection.
-    /// `admitted` is the request the rules started from: a URL or method the rules left
-    /// as it was is not set again (each setter on corelibs' URLRequest costs microseconds).
-    func urlRequest(basedOn original: URLRequest, admitted: HTTPRequest? = nil) -> URLRequest? {
+    /// exchange attaches the body) unless `keepingBody` keeps the original's `httpBody`.
+    /// Content-Length is never copied: the transport computes it, and a stale one
+    /// truncates the body and poisons the connection. `admitted` is the request the rules
+    /// started from: a URL or method the rules left as it was is not set again. (On
+    /// corelibs the first change copies the whole request, its method normalized by
+    /// locale-aware comparisons, and each setter costs microseconds.)
+    func urlRequest(basedOn original: URLRequest, admitted: HTTPRequest? = nil, keepingBody: Bool = false) -> URLRequest? {
         var request = original
         if admitted?.url != url {
             let text = url.description
@@ -50,7 +52,7 @@ extension HTTPRequest {
         // every field already there (swift-corelibs-foundation).
         request.allHTTPHeaderFields = fields.joinedFields
         if request.httpBodyStream != nil { request.httpBodyStream = nil }
-        if request.httpBody != nil { request.httpBody = nil }
+        if !keepingBody, request.httpBody != nil { request.httpBody = nil }
         return request
     }
 }

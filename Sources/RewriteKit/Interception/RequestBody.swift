@@ -40,6 +40,13 @@ enum RequestBody: @unchecked Sendable {
         return .data(Data(bytes))
     }
 
+    /// Whether this is `request`'s own `httpBody`, so a copy of the request already
+    /// carries it (an inner data task is made without setting it again).
+    func isAppsHTTPBody(of request: URLRequest) -> Bool {
+        guard case .data(let data) = self, let own = request.httpBody else { return false }
+        return own == data
+    }
+
     /// The body of a request, as a data task carries it.
     init(_ request: URLRequest) {
         if let data = request.httpBody {
