@@ -31,6 +31,28 @@ struct RequestRewriteTests {
         #expect(lowered["x-secret"] == nil)
     }
 
+    @Test("a name added again in another case is sent once, its values joined, in a short and a long header list", arguments: [0, 24])
+    func repeatedNameJoined(otherHeaders: Int) async throws {
+        let harness = try Harness("""
+            rule "tags" {
+                when path == "/headers"
+                request {
+                    add-header "x-tag" "two"
+                    add-header "X-TAG" "three"
+                }
+            }
+            """)
+        var request = URLRequest(url: harness.url("/headers"))
+        request.setValue("one", forHTTPHeaderField: "X-Tag")
+        for index in 0..<otherHeaders { request.setValue("\(index)", forHTTPHeaderField: "X-Other-\(index)") }
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        let headers = try #require(jsonObject(reply.data)?["headers"] as? [String: String])
+        let tags = headers.filter { $0.key.lowercased() == "x-tag" }
+        #expect(tags.count == 1)
+        #expect(tags.values.first == "one, two, three")
+        #expect(headers.keys.filter { $0.hasPrefix("X-Other-") }.count == otherHeaders)
+    }
+
     @Test("a made-up host is routed to a local server whose HOST:PORT comes from the app's configuration")
     func routedByConfiguration() async throws {
         let ruleSet = try RuleSet(source: """

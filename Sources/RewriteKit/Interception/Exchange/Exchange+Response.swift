@@ -234,21 +234,34 @@ extension Exchange {
 }
 
 extension HTTPHeaders {
-    /// The fields as a dictionary for `HTTPURLResponse`, repeated names joined with ", ".
+    /// The fields as a dictionary for `URLRequest` and `HTTPURLResponse`, the values of a
+    /// repeated name (in any case) joined with ", " under its first spelling.
     var joinedFields: [String: String] {
-        var fields: [String: String] = [:]
-        var names: [String: String] = [:]
-        for field in self {
-            let key = field.name.lowercased()
-            if let name = names[key], let existing = fields[name] {
-                fields[name] = existing + ", " + field.value
+        var fields = [String: String](minimumCapacity: count)
+        // A repeated name is rare: a short list is searched in place for one (no
+        // lower-cased copy of every name); a long one, which a server can send, goes
+        // through a dictionary of lower-cased names so that the work stays linear.
+        var firstSpelling: [String: String]? = count > Self.pairwiseJoinLimit ? [:] : nil
+        for (index, field) in enumerated() {
+            let first: String?
+            if firstSpelling != nil {
+                let key = ASCIICase.lowercased(field.name)
+                first = firstSpelling?[key]
+                if first == nil { firstSpelling?[key] = field.name }
             } else {
-                names[key] = field.name
+                first = self[..<index].first { ASCIICase.equal($0.name, field.name) }?.name
+            }
+            if let first, let existing = fields[first] {
+                fields[first] = existing + ", " + field.value
+            } else {
                 fields[field.name] = field.value
             }
         }
         return fields
     }
+
+    /// Up to this many fields, repeated names are found by comparing each with those before it.
+    static let pairwiseJoinLimit = 16
 }
 
 extension TraceEntry {
