@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// A request as it came off the wire, before the server records it.
 struct ParsedRequest: Equatable {
@@ -17,7 +18,7 @@ struct ParsedRequest: Equatable {
 
     /// All values of the header `name` (case-insensitive), in order.
     func values(forHeader name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        headers.filter { ASCIICase.equal($0.name, name) }.map(\.value)
     }
 
     /// Whether the connection stays open after this request (HTTP/1.1 unless `Connection: close`;

@@ -61,7 +61,7 @@ public struct RecordedRequest: Sendable, Equatable {
 
     /// All values of the header `name` (case-insensitive), in order.
     public func values(forHeader name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        headers.filter { ASCIICase.equal($0.name, name) }.map(\.value)
     }
 
     /// The values of header `name` joined by `", "`, or nil if it was not sent.

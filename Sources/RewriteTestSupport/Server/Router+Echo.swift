@@ -1,4 +1,5 @@
 import Foundation
+import RewriteKit
 
 /// Endpoints that describe the request back to the client.
 extension Router {
@@ -97,7 +98,7 @@ extension Router {
             return .error(400, "header names and values must not contain line breaks")
         }
         var response = ServerResponse.json(argsObject(request))
-        if items.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+        if items.contains(where: { ASCIICase.equal($0.name, "Content-Type") }) {
             response.headers.removeAll { $0.name == "Content-Type" }
         }
         response.headers += items.map { RecordedRequest.Header(name: $0.name, value: $0.value) }

@@ -1,6 +1,6 @@
 /// ASCII-only case mapping: what HTTP methods, schemes and header names need. Non-ASCII
 /// bytes are left alone, so the result never depends on Unicode tables or locales.
-enum ASCIICase {
+package enum ASCIICase {
     /// The text with `a`–`z` mapped to `A`–`Z` (the same string when there is nothing to map).
     static func uppercased(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return text }
@@ -16,7 +16,7 @@ enum ASCIICase {
     /// Whether two texts are equal ignoring ASCII case (header names, schemes, methods),
     /// compared byte by byte without allocating: lengths first, then the bytes in place
     /// when both are contiguous (native strings), else through iterators.
-    static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+    package static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
         let (left, right) = (lhs.utf8, rhs.utf8)
         guard left.count == right.count else { return false }
         let contiguous = left.withContiguousStorageIfAvailable { l in

@@ -5,10 +5,13 @@ package enum HTTPSyntax {
     /// Whether a byte is a `tchar`: a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
     package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             true
         default:
-            tokenPunctuation.contains(byte)
+            false
         }
     }
 
@@ -19,7 +22,12 @@ package enum HTTPSyntax {
 
     /// Whether the text is an HTTP token: at least one `tchar`, nothing else.
     package static func isToken(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isTokenByte(first) else { return false }
+        while let byte = bytes.next() {
+            guard isTokenByte(byte) else { return false }
+        }
+        return true
     }
 
     /// Whether the text can be a header value: no control character but horizontal tab
@@ -27,6 +35,4 @@ package enum HTTPSyntax {
     package static func isFieldValue(_ text: some StringProtocol) -> Bool {
         !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
-
-    private static let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
 }
