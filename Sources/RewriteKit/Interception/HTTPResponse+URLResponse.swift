@@ -10,13 +10,16 @@ extension HTTPResponse {
     /// `Content-Length`, as a plain session shows them; the interceptor rewrites both
     /// only when a body action changes the body.)
     init(head response: HTTPURLResponse) {
-        var headers = HTTPHeaders()
-        let pairs = response.allHeaderFields.compactMap { key, value -> (String, String)? in
-            guard let name = key as? String else { return nil }
-            return (name, "\(value)")
+        let all = response.allHeaderFields
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(all.count)
+        for (key, value) in all {
+            guard let name = key.base as? String else { continue }
+            // Values are strings (a plain cast); describing an `Any` costs a dynamic lookup.
+            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
         }
-        for (name, value) in pairs.sorted(by: { $0.0 < $1.0 }) { headers.add(name, value) }
-        self.init(status: response.statusCode, headers: headers)
+        fields.sort { $0.name < $1.name }
+        self.init(status: response.statusCode, headers: HTTPHeaders(fields: fields))
     }
 
     /// A response as the pipeline sees it: the status and headers of `response` (sorted by

@@ -103,7 +103,7 @@ class InterceptingURLProtocol: URLProtocol {
         // (both go through its asynchronous protocol set-up), so a task can arrive here
         // already cancelled and reported: starting it would call the client after the
         // task finished, which traps.
-        if let task, task.error != nil || task.state == .canceling || task.state == .completed {
+        if let task, task.error != nil || [.canceling, .completed].contains(task.state) {
             return
         }
         interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
