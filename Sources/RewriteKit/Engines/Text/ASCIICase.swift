@@ -8,7 +8,7 @@ package enum ASCIICase {
     }
 
     /// The text with `A`–`Z` mapped to `a`–`z` (the same string when there is nothing to map).
-    static func lowercased(_ text: String) -> String {
+    package static func lowercased(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
         return String(decoding: text.utf8.map(lower), as: UTF8.self)
     }
@@ -32,6 +32,12 @@ package enum ASCIICase {
             if l != r && lower(l) != lower(r) { return false }
         }
         return true
+    }
+
+    /// ``equal(_:_:)`` for two strings: the form other modules call (the test server, for
+    /// every header), compiled for `String` here rather than generic at their call.
+    package static func equal(_ lhs: String, _ rhs: String) -> Bool {
+        equal(lhs[...], rhs[...])
     }
 
     /// A byte with `A`–`Z` mapped to `a`–`z`.

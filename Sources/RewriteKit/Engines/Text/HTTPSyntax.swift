@@ -20,8 +20,15 @@ package enum HTTPSyntax {
         scalar.isASCII && isTokenByte(UInt8(scalar.value))
     }
 
-    /// Whether the text is an HTTP token: at least one `tchar`, nothing else.
-    package static func isToken(_ text: some StringProtocol) -> Bool {
+    /// Whether the text is an HTTP token: at least one `tchar`, nothing else. (Not generic:
+    /// other modules call it, the test server for every request line and header, and a
+    /// generic function is not specialized across modules.)
+    package static func isToken(_ text: String) -> Bool {
+        isToken(text[...])
+    }
+
+    /// Whether the text is an HTTP token.
+    package static func isToken(_ text: Substring) -> Bool {
         var bytes = text.utf8.makeIterator()
         guard let first = bytes.next(), isTokenByte(first) else { return false }
         while let byte = bytes.next() {
