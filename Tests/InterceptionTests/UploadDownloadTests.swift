@@ -98,7 +98,7 @@ struct UploadDownloadTests {
         let harness = try Harness(Self.rules)
         let (data, error): (Data?, Error?) = await withCheckedContinuation { continuation in
             harness.session.downloadTask(with: harness.url("/bytes/5000?seed=4")) { location, _, error in
-                continuation.resume(returning: (location.flatMap { try? Data(contentsOf: $0) }, error))
+                continuation.resume(returning: (location.flatMap(DownloadedFile.take), error))
             }.resume()
         }
         #expect(error == nil)

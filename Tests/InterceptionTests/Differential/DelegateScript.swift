@@ -145,7 +145,7 @@ final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownl
     }
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        let data = (try? Data(contentsOf: location)) ?? Data()
+        let data = DownloadedFile.take(location) ?? Data()
         state.withLock { state in
             state.observation.append(.downloaded(bytes: data.count))
             state.downloaded = data

@@ -68,6 +68,9 @@ enum DifferentialRunner {
         let session = URLSession(
             configuration: configuration, delegate: testCase.caller.hasPerCallDelegate ? nil : delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
+        // The body of the upload-file callers, removed when the case is over.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
         let result = OneShot<AppObservation>()
         let callbacks: @Sendable () -> [AppObservation.Callback] = { delegate?.callbacks ?? [] }
         let finish: @Sendable (Data?, URLResponse?, Error?) -> Void = { data, response, error in
@@ -105,12 +108,11 @@ enum DifferentialRunner {
             streamed.httpBodyStream = FailingInputStream(bytes: [UInt8](body), failAfter: body.count * 2 / 3)
             task = session.dataTask(with: streamed, completionHandler: finish)
         case .uploadFile:
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
             try? body.write(to: file)
             task = session.uploadTask(with: request, fromFile: file, completionHandler: finish)
         case .download:
             task = session.downloadTask(with: request) { location, response, error in
-                finish(location.flatMap { try? Data(contentsOf: $0) }, response, error)
+                finish(location.flatMap(DownloadedFile.take), response, error)
             }
         case .delegate:
             task = session.dataTask(with: request)
@@ -130,12 +132,11 @@ enum DifferentialRunner {
                     case .asyncUploadDelegate:
                         (data, response) = try await session.upload(for: request, from: body, delegate: perCall)
                     case .asyncUploadFileDelegate:
-                        let file = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(UUID().uuidString).bin")
                         try? body.write(to: file)
                         (data, response) = try await session.upload(for: request, fromFile: file, delegate: perCall)
                     case .asyncDownloadDelegate:
                         let (location, downloaded) = try await session.download(for: request, delegate: perCall)
-                        (data, response) = ((try? Data(contentsOf: location)) ?? Data(), downloaded)
+                        (data, response) = (DownloadedFile.take(location) ?? Data(), downloaded)
                     default:
                         (data, response) = try await session.data(for: request, delegate: perCall)
                     }
