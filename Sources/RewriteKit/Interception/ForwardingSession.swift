@@ -73,9 +73,8 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         case .none:
             task = session.dataTask(with: request)
         case .data(let data):
-            // Set only when the rewritten request does not carry it already: on corelibs
-            // setting a property of a shared request copies the whole request.
-            if request.httpBody != data { request.httpBody = data }
+            // The forwarded request carries it already (see `urlRequest(basedOn:)`).
+            request.carry(data)
             task = session.dataTask(with: request)
         case .uploadData(let data):
             task = session.uploadTask(with: request, from: data)

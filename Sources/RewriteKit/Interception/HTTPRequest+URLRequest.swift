@@ -31,14 +31,15 @@ extension HTTPRequest {
     }
 
     /// The URLRequest to forward: the original one (keeping its cache policy, timeout and
-    /// other settings) with exactly this method, URL and headers, and no body (the
-    /// exchange attaches the body) unless `keepingBody` keeps the original's `httpBody`.
+    /// other settings) with exactly this method, URL and headers, and `httpBody` as its
+    /// body (nil: none; the exchange attaches a stream, file or upload body itself).
     /// Content-Length is never copied: the transport computes it, and a stale one
     /// truncates the body and poisons the connection. `admitted` is the request the rules
-    /// started from: a URL or method the rules left as it was is not set again. (On
-    /// corelibs the first change copies the whole request, its method normalized by
-    /// locale-aware comparisons, and each setter costs microseconds.)
-    func urlRequest(basedOn original: URLRequest, admitted: HTTPRequest? = nil, keepingBody: Bool = false) -> URLRequest? {
+    /// started from: a URL or method the rules left as it was is not set again, nor a
+    /// body the original already carries. (On corelibs the first change copies the whole
+    /// request, its method normalized by locale-aware comparisons, and each setter costs
+    /// microseconds; every change made here, on the one copy, saves a copy later.)
+    func urlRequest(basedOn original: URLRequest, admitted: HTTPRequest? = nil, httpBody: Data? = nil) -> URLRequest? {
         var request = original
         if admitted?.url != url {
             let text = url.description
@@ -52,7 +53,19 @@ extension HTTPRequest {
         // every field already there (swift-corelibs-foundation).
         request.allHTTPHeaderFields = fields.joinedFields
         if request.httpBodyStream != nil { request.httpBodyStream = nil }
-        if !keepingBody, request.httpBody != nil { request.httpBody = nil }
+        request.carry(httpBody)
         return request
+    }
+}
+
+extension URLRequest {
+    /// Sets `httpBody` to `body` unless it already holds those very bytes (the app's own
+    /// body, passed on untouched), which would copy the whole request on corelibs.
+    mutating func carry(_ body: Data?) {
+        if let body {
+            if httpBody?.isSameStorage(as: body) != true { httpBody = body }
+        } else if httpBody != nil {
+            httpBody = nil
+        }
     }
 }

@@ -40,11 +40,11 @@ enum RequestBody: @unchecked Sendable {
         return .data(Data(bytes))
     }
 
-    /// Whether this is `request`'s own `httpBody`, so a copy of the request already
-    /// carries it (an inner data task is made without setting it again).
-    func isAppsHTTPBody(of request: URLRequest) -> Bool {
-        guard case .data(let data) = self, let own = request.httpBody else { return false }
-        return own == data
+    /// The bytes a data task carries as its request's `httpBody`; nil for every other
+    /// kind (an upload task, a stream or a file goes to the inner task another way).
+    var dataTaskBody: Data? {
+        if case .data(let data) = self { return data }
+        return nil
     }
 
     /// The body of a request, as a data task carries it.
@@ -137,5 +137,17 @@ enum RequestBody: @unchecked Sendable {
                 throw InterceptionError.unreadableRequestBody("the stream failed after \(total) bytes\(cause)").urlError
             }
         }
+    }
+}
+
+extension Data {
+    /// Whether this is known to hold the same bytes as `other` without reading a large
+    /// body: a small one (perhaps stored inline) is compared, a large one is the same only
+    /// when it is the same storage. (False for equal bytes stored twice: the caller then
+    /// sets a copy it did not need to, never a wrong body.)
+    func isSameStorage(as other: Data) -> Bool {
+        guard count == other.count else { return false }
+        if count <= 64 { return self == other }
+        return withUnsafeBytes { mine in other.withUnsafeBytes { $0.baseAddress == mine.baseAddress } }
     }
 }

@@ -68,10 +68,9 @@ struct RequestPhase: @unchecked Sendable {
         case .forward:
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)
-            } else if let forwarded = outcome.request.urlRequest(
-                basedOn: hop.appRequest, admitted: admission.request, keepingBody: loadedBody == nil && body.isAppsHTTPBody(of: hop.appRequest)
-            ) {
-                next = .forward(forwarded, loadedBody == nil ? body : body.replacing(with: outcome.request.body))
+            } else if case let outgoing = loadedBody == nil ? body : body.replacing(with: outcome.request.body),
+                      let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest, admitted: admission.request, httpBody: outgoing.dataTaskBody) {
+                next = .forward(forwarded, outgoing)
             } else {
                 next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
             }
