@@ -103,8 +103,10 @@ class InterceptingURLProtocol: URLProtocol {
         // (both go through its asynchronous protocol set-up), so a task can arrive here
         // already cancelled and reported: starting it would call the client after the
         // task finished, which traps.
-        if let task, task.error != nil || [.canceling, .completed].contains(task.state) {
-            return
+        if let task {
+            // One read of the state: each takes corelibs' lock.
+            let state = task.state
+            if task.error != nil || state == .canceling || state == .completed { return }
         }
         interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
         let loading = LoadingTask(task)

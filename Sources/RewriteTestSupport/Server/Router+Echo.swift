@@ -54,23 +54,19 @@ extension Router {
     /// mark requests without changing what the server answers.
     static func headerObject(_ request: RecordedRequest) -> [String: String] {
         var object: [String: String] = [:]
-        for header in request.headers where !ASCIICase.equal(String(header.name.utf8.prefix(11)) ?? "", "x-unechoed-") {
+        for header in request.headers where !ASCIICase.hasPrefix(header.name, "x-unechoed-") {
             let name = canonicalHeaderName(header.name)
             object[name] = object[name].map { $0 + ", " + header.value } ?? header.value
         }
         return object
     }
 
-    /// `content-type` → `Content-Type`.
-    /// Names are tokens (ASCII), so the case is mapped a byte at a time.
+    /// `content-type` → `Content-Type`: names are tokens (ASCII), mapped a byte at a time.
     static func canonicalHeaderName(_ name: String) -> String {
         var startsWord = true
         let bytes = name.utf8.map { byte -> UInt8 in
             defer { startsWord = byte == UInt8(ascii: "-") }
-            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-            let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
-            if startsWord { return isLower ? byte - 0x20 : byte }
-            return isUpper ? byte + 0x20 : byte
+            return startsWord ? ASCIICase.upper(byte) : ASCIICase.lower(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

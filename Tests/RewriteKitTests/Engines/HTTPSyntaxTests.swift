@@ -33,5 +33,15 @@ struct HTTPSyntaxTests {
         // No Unicode folding: a Kelvin sign is not a "k", an "é" not an "É".
         #expect(!ASCIICase.equal("\u{212A}ey", "key"))
         #expect(!ASCIICase.equal("é", "É"))
+        #expect(ASCIICase.hasPrefix("X-Unechoed-Marker", "x-unechoed-"))
+        #expect(ASCIICase.hasPrefix("x-unechoed-", "X-UNECHOED-"))
+        #expect(!ASCIICase.hasPrefix("X-Unechoed", "x-unechoed-"), "shorter than the prefix")
+        #expect(!ASCIICase.hasPrefix("X-Echoed-Marker", "x-unechoed-"))
+        #expect(ASCIICase.hasPrefix("anything", ""))
+        for byte in UInt8.min...UInt8.max {
+            let isUpper = (0x41...0x5A).contains(byte), isLower = (0x61...0x7A).contains(byte)
+            #expect(ASCIICase.upper(byte) == (isLower ? byte - 0x20 : byte))
+            #expect(ASCIICase.lower(byte) == (isUpper ? byte + 0x20 : byte))
+        }
     }
 }

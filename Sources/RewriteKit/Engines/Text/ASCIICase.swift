@@ -4,7 +4,7 @@ package enum ASCIICase {
     /// The text with `a`–`z` mapped to `A`–`Z` (the same string when there is nothing to map).
     static func uppercased(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        return String(decoding: text.utf8.map(upper), as: UTF8.self)
     }
 
     /// The text with `A`–`Z` mapped to `a`–`z` (the same string when there is nothing to map).
@@ -40,9 +40,23 @@ package enum ASCIICase {
         equal(lhs[...], rhs[...])
     }
 
+    /// Whether `text` starts with `prefix`, ignoring ASCII case.
+    package static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = bytes.next(), lower(byte) == lower(expected) else { return false }
+        }
+        return true
+    }
+
     /// A byte with `A`–`Z` mapped to `a`–`z`.
-    static func lower(_ byte: UInt8) -> UInt8 {
+    package static func lower(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+    }
+
+    /// A byte with `a`–`z` mapped to `A`–`Z`.
+    package static func upper(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x61 && byte <= 0x7A) ? byte & ~0x20 : byte
     }
 
     /// Whether a byte is an ASCII letter, `A`–`Z` or `a`–`z`.
