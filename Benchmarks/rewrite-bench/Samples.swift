@@ -32,4 +32,7 @@ struct Samples {
 
     /// The largest measurement; 0 when empty.
     var maximum: Double { values.max() ?? 0 }
+
+    /// The smallest measurement; 0 when empty.
+    var minimum: Double { values.min() ?? 0 }
 }
