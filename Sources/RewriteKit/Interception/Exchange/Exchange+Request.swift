@@ -23,14 +23,21 @@ extension Exchange {
             if let outcome = phase.outcome, outcome.appliedRules.isEmpty {
                 interceptor.reportUnmatched(outcome.request, requestID: next.requestID)
             }
-            var task: URLSessionTask?
-            if case .forward(let request, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
-                task = forwarding.makeTask(request, body: body, for: self)
+            // The result goes to the context before the inner task is even made: the
+            // context runs on URLSession's shared queue, where the task's `resume()` waits
+            // (`workQueue.sync`) for whatever is queued there first, so handing over the
+            // result early lets it run while the task is made instead of holding up the
+            // resume. A task the exchange asks for here is made unless the exchange halted,
+            // which only a stop, a failure or a finish does, after which the context ignores
+            // the result anyway.
+            var request: (URLRequest, RequestBody)?
+            if case .forward(let forwarded, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
+                request = (forwarded, body)
             }
             let result = UncheckedBox(phase)
-            let started = task != nil
+            let started = request != nil
             context.async { [self] in requestPhaseDone(result.value, taskStarted: started) }
-            task?.resume()
+            if let (forwarded, body) = request { forwarding.makeTask(forwarded, body: body, for: self)?.resume() }
         }
     }
 
