@@ -15,10 +15,11 @@ enum StoredProperty {
         let name: String
     }
 
-    /// Where a field sits in its object, and its declared type.
+    /// Where a field sits in its object, and how its value is read from there (an optional
+    /// unwrapped), worked out once from its declared type: a read makes no dynamic cast.
     private struct Field {
         let offset: Int
-        let type: Any.Type
+        let read: @Sendable (UnsafeRawPointer) -> Any?
     }
 
     /// The fields found so far; nil for a name the class does not have.
@@ -38,13 +39,9 @@ enum StoredProperty {
             fields.withLock { $0[key] = field }
         }
         guard let field else { return nil }
-        func load<Value>(_: Value.Type) -> Any {
-            withExtendedLifetime(object) {
-                Unmanaged.passUnretained(object).toOpaque().load(fromByteOffset: field.offset, as: Value.self)
-            }
+        return withExtendedLifetime(object) {
+            field.read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset)
         }
-        let value = _openExistential(field.type, do: load)
-        return (value as? any OptionalValue).map(\.wrappedValueIfAny) ?? value
     }
 
     /// The offset and type of the field `name` of `type`, its superclasses' fields included.
@@ -54,20 +51,31 @@ enum StoredProperty {
         // option a `static var`, which strict concurrency refuses to read.
         _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { fieldName, offset, fieldType, _ in
             guard String(cString: fieldName) == name else { return true }
-            found = Field(offset: offset, type: fieldType)
+            found = Field(offset: offset, read: reader(for: fieldType))
             return false
         }
         return found
     }
 }
 
-/// An optional seen through `Any`.
+/// A reader of a field of type `type`: its value, an optional's wrapped value, or nil.
+private func reader(for type: Any.Type) -> @Sendable (UnsafeRawPointer) -> Any? {
+    if let optional = type as? any OptionalValue.Type { return optional.unwrappingReader }
+    func plain<Value>(_: Value.Type) -> @Sendable (UnsafeRawPointer) -> Any? {
+        { $0.load(as: Value.self) }
+    }
+    return _openExistential(type, do: plain)
+}
+
+/// An optional type, whose reader unwraps the value.
 private protocol OptionalValue {
-    var wrappedValueIfAny: Any? { get }
+    static var unwrappingReader: @Sendable (UnsafeRawPointer) -> Any? { get }
 }
 
 extension Optional: OptionalValue {
-    fileprivate var wrappedValueIfAny: Any? { self.map { $0 as Any } }
+    fileprivate static var unwrappingReader: @Sendable (UnsafeRawPointer) -> Any? {
+        { $0.load(as: Wrapped?.self).map { $0 as Any } }
+    }
 }
 
 /// A dictionary keyed by `Int` seen through `Any`: one entry is read without converting
