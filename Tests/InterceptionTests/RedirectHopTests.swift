@@ -167,6 +167,29 @@ struct RedirectHopTests {
         #expect(jsonObject(data ?? Data())?["path"] as? String == "/anything/stubbed-changed")
     }
 
+    @Test("a chain of a server's redirect, then a stubbed one, then the server again reaches the final page")
+    func networkStubNetworkChain() async throws {
+        let harness = try Harness("""
+            rule "observe the redirect" {
+                when path == "/redirect-to"
+                response { log }
+            }
+            rule "stubbed middle" {
+                when path == "/anything/middle"
+                respond 302 {
+                    header "Location" "/anything/final"
+                    body "moved"
+                }
+            }
+            """)
+        for caller in Caller.allCases {
+            let reply = await caller.fetch(URLRequest(url: harness.url("/redirect-to?url=/anything/middle&status_code=302")), in: harness.session)
+            #expect(reply.error == nil, "\(caller): \(String(describing: reply.error))")
+            #expect(reply.status == 200, "\(caller)")
+            #expect(jsonObject(reply.data)?["path"] as? String == "/anything/final", "\(caller)")
+        }
+    }
+
     @Test("a stub that redirects to itself fails as URLSession does after 20 hops, not forever")
     func stubbedRedirectLoop() async throws {
         let harness = try Harness(Self.stubbedRedirect)

@@ -124,10 +124,10 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     /// Forgets `exchange`'s tasks (their further events are ignored), marks it so it starts
-    /// no more, and returns them to be cancelled.
-    func detachTasks(of exchange: Exchange) -> [URLSessionTask] {
+    /// no more unless `halting` is false, and returns them to be cancelled.
+    func detachTasks(of exchange: Exchange, halting: Bool = true) -> [URLSessionTask] {
         let (detached, idle) = state.withLock { state in
-            exchange.halt()
+            if halting { exchange.halt() }
             let mine = state.tasks.filter { $0.value.exchange === exchange }
             for key in mine.keys { state.tasks[key] = nil }
             return (mine.values.map(\.task), !mine.isEmpty && state.isIdle)

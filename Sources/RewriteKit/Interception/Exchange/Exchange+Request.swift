@@ -106,11 +106,12 @@ extension Exchange {
     }
 
     /// A hop answered without the network while the inner task waits at a redirect:
-    /// that task is not needed any more.
+    /// that task is not needed any more, but a later hop (the stub's own redirect) may
+    /// need a new one, so the exchange is not halted.
     private func abandonPendingRedirect() {
         guard reception.pendingRedirect != nil else { return }
         reception.pendingRedirect = nil
-        cancelInnerWork()
+        cancelInnerWork(halting: false)
     }
 
     /// Asks the app's delegate for a streamed upload's body, as URLSession does (a

@@ -116,14 +116,16 @@ final class Exchange: @unchecked Sendable {
     /// How long an inner task the exchange gave up may go on before it is cancelled (corelibs).
     static let innerCancelGrace: TimeInterval = 2
 
-    /// Stops the timer, the pacer and the inner task of the current hop.
-    func cancelInnerWork() {
+    /// Stops the timer, the pacer and the inner task of the current hop; `halting` (a stop,
+    /// a failure) also forbids any further inner task, while a hop given up for a stub
+    /// leaves the exchange free to send a later hop.
+    func cancelInnerWork(halting: Bool = true) {
         timerToken += 1
         // A cancelled task's redirect must never be answered (corelibs traps on it).
         reception.pendingRedirect = nil
         reception.pacer?.cancel()
         reception.pacer = nil
-        let tasks = forwarding.detachTasks(of: self)
+        let tasks = forwarding.detachTasks(of: self, halting: halting)
         if !tasks.isEmpty {
             let box = UncheckedBox(tasks)
             #if canImport(FoundationNetworking)
