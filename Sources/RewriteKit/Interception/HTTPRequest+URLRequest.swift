@@ -63,9 +63,21 @@ extension URLRequest {
     /// body, passed on untouched), which would copy the whole request on corelibs.
     mutating func carry(_ body: Data?) {
         if let body {
-            if httpBody?.isSameStorage(as: body) != true { httpBody = body }
+            if httpBody?.isKnownSame(as: body) != true { httpBody = body }
         } else if httpBody != nil {
             httpBody = nil
         }
+    }
+}
+
+extension Data {
+    /// Whether this is known to hold the same bytes as `other` without reading a large
+    /// body: a small one (perhaps stored inline) is compared, a large one is the same only
+    /// when it is the same storage. (False for equal bytes stored twice: the caller then
+    /// sets a copy it did not need to, never a wrong body.)
+    func isKnownSame(as other: Data) -> Bool {
+        guard count == other.count else { return false }
+        if count <= 64 { return self == other }
+        return withUnsafeBytes { mine in other.withUnsafeBytes { $0.baseAddress == mine.baseAddress } }
     }
 }

@@ -139,15 +139,3 @@ enum RequestBody: @unchecked Sendable {
         }
     }
 }
-
-extension Data {
-    /// Whether this is known to hold the same bytes as `other` without reading a large
-    /// body: a small one (perhaps stored inline) is compared, a large one is the same only
-    /// when it is the same storage. (False for equal bytes stored twice: the caller then
-    /// sets a copy it did not need to, never a wrong body.)
-    func isSameStorage(as other: Data) -> Bool {
-        guard count == other.count else { return false }
-        if count <= 64 { return self == other }
-        return withUnsafeBytes { mine in other.withUnsafeBytes { $0.baseAddress == mine.baseAddress } }
-    }
-}
