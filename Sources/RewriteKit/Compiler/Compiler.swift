@@ -33,22 +33,30 @@ package struct Compiler {
 
     /// Lexes, parses and compiles a rule file, one rule at a time: each rule is compiled as
     /// soon as it is parsed and its syntax and tokens are then dropped, so loading a large
-    /// file holds one rule's syntax tree at a time, not the file's.
+    /// file holds one rule's syntax tree at a time, not the file's. A large file is compiled
+    /// in parts on several processors when it can be (``compileInParts(_:)``): the result is
+    /// the same.
     package static func compile(_ source: SourceFile) -> Compilation {
+        compileInParts(source) ?? compileAsWhole(source)
+    }
+
+    /// Compiles the file in one pass on the calling thread.
+    static func compileAsWhole(_ source: SourceFile) -> Compilation {
         var parser = Parser(source: source)
         var compiler = Compiler(source: source)
-        var fileState = FileState()
-        // About one rule per hundred bytes: sized once instead of regrown for big files.
-        let expectedRules = min(source.text.utf8.count / 100, 1 << 20)
-        fileState.firstByName.reserveCapacity(expectedRules)
-        fileState.rules.reserveCapacity(expectedRules)
+        var fileState = FileState(expectedRules: source.bytes.count / 100)
         _ = parser.parseFile { rule in compiler.compile(rule, in: &fileState) }
-        let all = parser.lexer.diagnostics + parser.diagnostics + compiler.diagnostics
-        // Stable sort by position: diagnostics at the same spot keep the order they were found in.
-        let sorted = all.enumerated().sorted { lhs, rhs in
+        return Compilation(
+            rules: fileState.rules,
+            diagnostics: sortedByPosition([parser.lexer.diagnostics, parser.diagnostics, compiler.diagnostics]))
+    }
+
+    /// The diagnostics of every list, sorted by position; diagnostics at the same spot keep
+    /// the order they were found in (the lists' order, then each list's own).
+    static func sortedByPosition(_ lists: [[Diagnostic]]) -> [Diagnostic] {
+        lists.joined().enumerated().sorted { lhs, rhs in
             (lhs.element.range.start.offset, lhs.offset) < (rhs.element.range.start.offset, rhs.offset)
         }.map(\.element)
-        return Compilation(rules: fileState.rules, diagnostics: sorted)
     }
 
     /// What the checks that span rules remember from rule to rule, and the rules so far.
@@ -59,24 +67,40 @@ package struct Compiler {
         var shadows = ShadowAnalysis()
         /// The compiled rules, in file order.
         var rules: [CompiledRule] = []
+
+        /// A state sized for about `expectedRules` rules (about one per hundred bytes of a
+        /// file), instead of regrown for big files.
+        init(expectedRules: Int) {
+            let capacity = min(expectedRules, 1 << 20)
+            firstByName.reserveCapacity(capacity)
+            rules.reserveCapacity(capacity)
+        }
     }
 
     /// Compiles the next rule of a file with the checks that span rules: duplicate names and
     /// rules an earlier `stop` rule shadows.
     mutating func compile(_ rule: Rule, in file: inout FileState) {
-        if let first = file.firstByName[rule.name] {
-            error(
-                DiagnosticMessages.duplicateRule(rule.name), rule.nameRange,
-                notes: [note(DiagnosticMessages.firstRuleNamed(rule.name), first)])
-        } else {
-            file.firstByName[rule.name] = rule.nameRange
-        }
-        if let earlier = file.shadows.check(rule) {
-            warning(
-                DiagnosticMessages.unreachableRule(rule.name, shadowedBy: earlier.name), rule.nameRange,
-                notes: [note(DiagnosticMessages.stoppingRuleHere(earlier.name), earlier.stopRange)])
-        }
+        checkName(rule.name, at: rule.nameRange, in: &file)
+        reportShadowing(file.shadows.check(rule), of: rule.name, at: rule.nameRange)
         file.rules.append(compile(rule))
+    }
+
+    /// Reports a name used before; remembers it otherwise. One hash lookup unless it is a
+    /// duplicate.
+    mutating func checkName(_ name: String, at range: SourceRange, in file: inout FileState) {
+        guard let first = file.firstByName.updateValue(range, forKey: name) else { return }
+        file.firstByName[name] = first
+        error(
+            DiagnosticMessages.duplicateRule(name), range,
+            notes: [note(DiagnosticMessages.firstRuleNamed(name), first)])
+    }
+
+    /// Reports that an earlier stopping rule shadows the rule named `name`.
+    mutating func reportShadowing(_ earlier: ShadowAnalysis.Stopper?, of name: String, at range: SourceRange) {
+        guard let earlier else { return }
+        warning(
+            DiagnosticMessages.unreachableRule(name, shadowedBy: earlier.name), range,
+            notes: [note(DiagnosticMessages.stoppingRuleHere(earlier.name), earlier.stopRange)])
     }
 
     // MARK: - Reporting

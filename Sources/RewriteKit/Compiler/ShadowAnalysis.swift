@@ -10,7 +10,7 @@ struct ShadowAnalysis {
     static let candidateLimit = 64
 
     /// A stopping rule, as the warning names it.
-    struct Stopper {
+    struct Stopper: Sendable {
         /// The rule's name.
         let name: String
         /// Where its `stop` is.
@@ -25,13 +25,29 @@ struct ShadowAnalysis {
     /// `rule` if it stops (a `times` rule stops only until it is used up). The rule's
     /// terms are worked out once, and only when there is something to compare or file.
     mutating func check(_ rule: Rule) -> Stopper? {
-        let files = rule.stops && !rule.isCounted
-        let compares = unconditionalStopper == nil && !stoppers.isEmpty
-        guard files || compares else { return unconditionalStopper }
-        let terms = Self.terms(of: rule)
+        check(filing: Self.stopper(of: rule)) { Self.terms(of: rule) }
+    }
+
+    /// ``check(_:)`` for a rule whose syntax is gone: `stopper` is the rule when it files
+    /// (see ``stopper(of:)``), and `terms` is called only when ``comparesTerms`` or
+    /// `stopper` is set.
+    mutating func check(filing stopper: Stopper?, terms: () -> Set<String>) -> Stopper? {
+        let compares = comparesTerms
+        guard stopper != nil || compares else { return unconditionalStopper }
+        let terms = terms()
         let earlier = unconditionalStopper ?? (compares ? earliestStopper(within: terms) : nil)
-        if files { file(rule, terms: terms) }
+        if let stopper { file(stopper, terms: terms) }
         return earlier
+    }
+
+    /// Whether checking a rule that does not stop compares its terms: some stopping rule with
+    /// conditions came before, and no unconditional one.
+    var comparesTerms: Bool { unconditionalStopper == nil && !stoppers.isEmpty }
+
+    /// The rule as the stopper it files as, when it stops and is not counted.
+    static func stopper(of rule: Rule) -> Stopper? {
+        guard rule.stops, !rule.isCounted else { return nil }
+        return Stopper(name: rule.name, stopRange: rule.clauses.first { if case .stop = $0.kind { true } else { false } }?.range ?? rule.nameRange)
     }
 
     /// The earliest stopping rule filed under one of `terms` whose terms are all in `terms`.
@@ -49,8 +65,7 @@ struct ShadowAnalysis {
     }
 
     /// Files a stopping rule under its rarest term (an unconditional one stands apart).
-    private mutating func file(_ rule: Rule, terms: Set<String>) {
-        let stopper = Stopper(name: rule.name, stopRange: rule.clauses.first { $0.kind == .stop }?.range ?? rule.nameRange)
+    private mutating func file(_ stopper: Stopper, terms: Set<String>) {
         guard let rarest = terms.min(by: { (stoppersByTerm[$0]?.count ?? 0, $0) < (stoppersByTerm[$1]?.count ?? 0, $1) }) else {
             if unconditionalStopper == nil { unconditionalStopper = stopper }
             return

@@ -6,35 +6,47 @@ extension Lexer {
         let start = location
         advance()  // opening quote
         var parts: [Template.Part] = []
-        var literal: [UInt8] = []
-        func flush() {
-            if !literal.isEmpty {
-                parts.append(.literal(String(decoding: literal, as: UTF8.self)))
-                literal.removeAll(keepingCapacity: true)
-            }
-        }
+        // The text since the last part is a run of source bytes, sliced when the part ends;
+        // `decoded` holds text before an escape, whose bytes differ from the source's.
+        var decoded: [UInt8] = []
+        var runStart = index
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
                 error(DiagnosticMessages.unterminatedString, SourceRange(start: start, end: location))
                 break
             }
             if byte == UInt8(ascii: "\"") {
-                advance()
                 break
             }
             if byte == UInt8(ascii: "\\") {
-                lexEscape(into: &literal)
+                decoded.append(contentsOf: bytes[runStart..<index])
+                lexEscape(into: &decoded)
+                runStart = index
             } else if byte == UInt8(ascii: "$"), peek(1) == UInt8(ascii: "{") {
-                flush()
+                appendLiteral(&decoded, runStart: runStart, to: &parts)
                 if let part = lexPlaceholder() { parts.append(part) }
+                runStart = index
             } else {
-                literal.append(byte)
                 advance()
             }
         }
-        flush()
+        appendLiteral(&decoded, runStart: runStart, to: &parts)
+        if peek() == UInt8(ascii: "\"") { advance() }  // closing quote
         let range = SourceRange(start: start, end: location)
         emit(.string, from: start, payload: .template(Template(parts: parts, range: range)))
+    }
+
+    /// Ends a literal part of a string: the decoded text, then the source bytes from
+    /// `runStart` to here; nothing when both are empty.
+    private func appendLiteral(_ decoded: inout [UInt8], runStart: Int, to parts: inout [Template.Part]) {
+        let run = bytes[runStart..<index]
+        if decoded.isEmpty {
+            if !run.isEmpty { parts.append(.literal(String(decoding: run, as: UTF8.self))) }
+        } else {
+            decoded.append(contentsOf: run)
+            parts.append(.literal(String(decoding: decoded, as: UTF8.self)))
+            decoded.removeAll(keepingCapacity: true)
+        }
     }
 
     private mutating func lexEscape(into literal: inout [UInt8]) {

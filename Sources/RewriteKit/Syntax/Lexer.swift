@@ -6,15 +6,23 @@
 struct Lexer {
     let source: SourceFile
     let bytes: [UInt8]
-    var index = 0
-    var line = 1
-    var column = 1
+    /// Where the text the lexer reads ends: the file's end, or a part's (see ``Parser/init(source:part:)``).
+    let end: Int
+    var index: Int
+    var line: Int
+    var column: Int
     var tokens: [Token] = []
     var diagnostics: [Diagnostic] = []
 
-    init(source: SourceFile) {
+    /// A lexer of the whole file, or of the part of it from `part.start` (a line start) up to `part.end`.
+    init(source: SourceFile, part: FilePart? = nil) {
         self.source = source
         self.bytes = source.bytes
+        let start = part?.start ?? SourceLocation(line: 1, column: 1, offset: 0)
+        self.end = min(part?.end ?? source.bytes.count, source.bytes.count)
+        self.index = start.offset
+        self.line = start.line
+        self.column = start.column
     }
 
     /// Whether ``TokenKind/endOfFile`` has been emitted.
@@ -38,11 +46,11 @@ struct Lexer {
 
     func peek(_ ahead: Int = 0) -> UInt8? {
         let position = index + ahead
-        return position < bytes.count ? bytes[position] : nil
+        return position < end ? bytes[position] : nil
     }
 
     mutating func advance() {
-        guard index < bytes.count else { return }
+        guard index < end else { return }
         let byte = bytes[index]
         index += 1
         if byte == UInt8(ascii: "\n") {

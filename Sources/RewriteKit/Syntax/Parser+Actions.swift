@@ -16,7 +16,7 @@ extension Parser {
         var items: [MessageBlock.Item] = []
         parseBlockStatements(closing: "response each message", allowing: ["delay"]) { parser throws(Abort) in
             if parser.current.isWord("drop") {
-                items.append(.drop(parser.advance().range))
+                items.append(.drop(parser.take().range))
             } else if parser.current.isWord("delay") {
                 parser.advance()
                 items.append(.delay(try parser.parseDuration(after: "delay")))
@@ -64,7 +64,7 @@ extension Parser {
             if current.isWord("drop") { try fail(DiagnosticMessages.dropOutsideMessages) }
             try failUnknown("action", candidates: ActionKeyword.names)
         }
-        let nameToken = advance()
+        let nameToken = take()
         let name = nameToken.text
         func action(_ kind: Action.Kind) -> Action {
             Action(keyword: keyword, kind: kind, nameRange: nameToken.range, range: range(from: nameToken.range.start))

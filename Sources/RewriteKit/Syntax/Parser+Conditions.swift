@@ -35,7 +35,7 @@ extension Parser {
         defer { for _ in nots { leaveNesting() } }
         while current.isWord("not") {
             try enterNesting()
-            nots.append(advance())
+            nots.append(take())
         }
         var condition = try parsePrimary(after: nots.isEmpty ? after : "not")
         for notToken in nots.reversed() {
@@ -49,7 +49,7 @@ extension Parser {
     private mutating func parsePrimary(after: String) throws(Abort) -> Condition {
         if current.kind == .leftParen {
             try enterNesting()
-            let open = advance()
+            let open = take()
             defer { leaveNesting() }
             let inner = try parseOr(after: "(")
             guard current.kind == .rightParen else {
@@ -129,7 +129,7 @@ extension Parser {
     }
 
     private mutating func parseSubject() throws(Abort) -> ConditionSubject {
-        let word = advance()
+        let word = take()
         let kind: ConditionSubject.Kind
         switch word.text {
         case "method": kind = .method
@@ -145,14 +145,14 @@ extension Parser {
             guard current.kind == .word, ["operation", "type"].contains(current.text) else {
                 try failExpected("'operation' or 'type'", after: word.text)
             }
-            kind = advance().text == "operation" ? .graphQLOperation : .graphQLType
+            kind = take().text == "operation" ? .graphQLOperation : .graphQLType
             return ConditionSubject(kind: kind, range: range(from: word.range.start))
         default:
             let what = word.text == "json" ? "a JSON path string" : "a \(word.text) name string"
             guard current.kind == .string, case .template(let template) = current.payload else {
                 try failExpected(what, after: word.text)
             }
-            let argument = advance()
+            let argument = take()
             let text = template.displayText
             kind = word.text == "query" ? .query(text) : word.text == "header" ? .header(text) : .json(text)
             return ConditionSubject(kind: kind, argumentRange: argument.range, range: range(from: word.range.start))

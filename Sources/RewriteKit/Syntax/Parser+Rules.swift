@@ -34,7 +34,7 @@ extension Parser {
 
     /// `rule "NAME" { CLAUSES }`; called at the `rule` word.
     mutating func parseRule() -> Rule? {
-        let ruleToken = advance()
+        let ruleToken = take()
         let nameToken = current
         guard nameToken.kind == .string, case .template(let template) = nameToken.payload else {
             report(

@@ -9,7 +9,7 @@ extension Parser {
             guard current.kind == .string, case .template(let path) = current.payload else {
                 try failExpected("a file path string", after: "file")
             }
-            file = (path.displayText, advance().range)
+            file = (path.displayText, take().range)
         }
         var every: DurationValue?
         var chunk: SizeValue?
@@ -51,11 +51,11 @@ extension Parser {
     /// `message [event "NAME"] [id "ID"] VALUE`.
     private mutating func parseStreamMessage() throws(Abort) -> StreamClause.Message {
         guard current.isWord("message") else { try failUnknown("stream item", candidates: ["message"]) }
-        let start = advance().range.start
+        let start = take().range.start
         var event: Value?
         var id: Value?
         while current.isWord("event") || current.isWord("id") {
-            let field = advance().text
+            let field = take().text
             guard current.kind == .string else { try failExpected("a string", after: field) }
             let value = try parseValue(after: field)
             if field == "event" { event = value } else { id = value }

@@ -7,7 +7,7 @@ extension Parser {
         else {
             try failExpected("a status code", after: "respond")
         }
-        let statusToken = advance()
+        let statusToken = take()
         let status = Int(numberValue(statusToken))
         var headers: [RespondClause.Header] = []
         var body: Body?
@@ -66,7 +66,7 @@ extension Parser {
             guard current.kind == .string, case .template(let path) = current.payload else {
                 try failExpected("a file path string", after: "file")
             }
-            let pathToken = advance()
+            let pathToken = take()
             return Body(kind: .file(path: path.displayText, pathRange: pathToken.range), range: range(from: start))
         }
         guard current.kind == .string || current.isWord("json") else { try failExpected(what, after: after) }

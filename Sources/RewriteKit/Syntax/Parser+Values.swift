@@ -14,7 +14,7 @@ extension Parser {
             if current.kind == .dotDot {
                 advance()
                 guard current.kind == .number else { try failExpected("a number", after: "..") }
-                let highToken = advance()
+                let highToken = take()
                 let range = NumericRange(
                     low: low, high: numberValue(highToken), lowRange: token.range, highRange: highToken.range)
                 return Value(kind: .range(range), range: token.range.union(highToken.range))
@@ -70,7 +70,7 @@ extension Parser {
 
     private mutating func parseList() throws(Abort) -> Value {
         try enterNesting()
-        let open = advance()
+        let open = take()
         defer { leaveNesting() }
         var elements: [Value] = []
         skipNewlines()
@@ -89,7 +89,7 @@ extension Parser {
     }
 
     private mutating func parseWordValue(after: String) throws(Abort) -> Value {
-        let word = advance()
+        let word = take()
         switch word.text {
         case "true": return Value(kind: .bool(true), range: word.range)
         case "false": return Value(kind: .bool(false), range: word.range)

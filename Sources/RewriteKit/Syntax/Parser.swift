@@ -27,9 +27,10 @@ struct Parser {
     var depth = 0
     var diagnostics: [Diagnostic] = []
 
-    init(source: SourceFile) {
+    /// A parser of the whole file, or of one part of it (see ``FilePart``).
+    init(source: SourceFile, part: FilePart? = nil) {
         self.source = source
-        lexer = Lexer(source: source)
+        lexer = Lexer(source: source, part: part)
         lexer.lex(atLeast: Self.lookahead + 1)
     }
 
@@ -37,7 +38,10 @@ struct Parser {
 
     var tokens: [Token] { lexer.tokens }
 
-    var current: Token { lexer.tokens[min(position, lexer.tokens.count - 1)] }
+    /// The token being read. Lent, not copied: most reads only look at its kind or text.
+    var current: Token {
+        _read { yield lexer.tokens[min(position, lexer.tokens.count - 1)] }
+    }
 
     /// The token `ahead` places on (at most ``lookahead``, or call ``ensureLexed(_:)`` first).
     func peek(_ ahead: Int) -> Token { lexer.tokens[min(position + ahead, lexer.tokens.count - 1)] }
@@ -47,13 +51,18 @@ struct Parser {
         lexer.lex(atLeast: position + ahead + 1)
     }
 
-    @discardableResult
-    mutating func advance() -> Token {
-        let token = current
+    /// Moves to the next token (the end of file stays current).
+    mutating func advance() {
         if position < lexer.tokens.count - 1 {
             position += 1
             lexer.lex(atLeast: position + Self.lookahead + 1)
         }
+    }
+
+    /// The current token, moving past it.
+    mutating func take() -> Token {
+        let token = current
+        advance()
         return token
     }
 
@@ -142,7 +151,7 @@ struct Parser {
     @discardableResult
     mutating func expect(_ kind: TokenKind, _ what: String, after: String? = nil) throws(Abort) -> Token {
         guard current.kind == kind else { try failExpected(what, after: after) }
-        return advance()
+        return take()
     }
 
     /// Requires the statement to end here: newline, `;`, `}` or end of file.

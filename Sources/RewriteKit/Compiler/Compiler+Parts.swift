@@ -1,0 +1,112 @@
+import Foundation
+
+/// Large files compiled in parts, one per processor.
+extension Compiler {
+    /// The least text per part: smaller files are compiled as a whole, where starting
+    /// threads would cost more than it saves.
+    static let bytesPerPart = 256 * 1024
+
+    /// What one part of a file compiles to, kept until the parts are put together.
+    struct PartResult: Sendable {
+        /// The part's rules, compiled, in file order.
+        var rules: [CompiledRule] = []
+        /// What the checks that span rules need of each rule, in the same order.
+        var summaries: [Summary] = []
+        /// Whether the lexer, the parser or the compiler reported anything in the part.
+        var reported = false
+    }
+
+    /// What the checks that span rules (duplicate names, shadowing) need of a rule whose
+    /// syntax is gone.
+    struct Summary: Sendable {
+        let name: String
+        let nameRange: SourceRange
+        /// The rule as a stopper, when it stops.
+        let stopper: ShadowAnalysis.Stopper?
+        /// The rule's terms, when they were worked out (see ``compilePart(_:_:termsForEveryRule:)``).
+        let terms: Set<String>?
+    }
+
+    /// Compiles a large file in parts at once, each part on its own thread, then runs the
+    /// checks that span rules over the parts' rules in file order. Returns `nil` (compile the
+    /// file as a whole) when the file is small, cannot be split, or any part reported a
+    /// diagnostic: a part may begin inside a literal or an unclosed rule (see ``FilePart``),
+    /// and only the whole file's compilation words its problems as the user must see them.
+    /// When no part reports anything, every part began where the whole file's parse is
+    /// between rules, so the rules and the remaining diagnostics are exactly the ones
+    /// ``compileAsWhole(_:)`` gives.
+    ///
+    /// `count` is how many parts at most: by default one per processor, fewer when a part
+    /// would be under ``bytesPerPart``.
+    static func compileInParts(_ source: SourceFile, into count: Int? = nil) -> Compilation? {
+        let count = count ?? min(ProcessInfo.processInfo.activeProcessorCount, source.bytes.count / bytesPerPart)
+        guard count > 1 else { return nil }
+        let parts = FilePart.split(source, into: count)
+        guard parts.count > 1 else { return nil }
+        // A rule's terms are needed only after some rule that stops; a later part cannot know
+        // whether an earlier one had such a rule, unless the file never says `stop`.
+        let mayStop = mentionsStop(source.bytes)
+        let results = Locked([PartResult](repeating: PartResult(), count: parts.count))
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let result = compilePart(source, parts[index], termsForEveryRule: index > 0 && mayStop)
+            results.withLock { $0[index] = result }
+        }
+        let compiled = results.withLock { $0 }
+        guard !compiled.contains(where: \.reported) else { return nil }
+
+        var compiler = Compiler(source: source)
+        var fileState = FileState(expectedRules: compiled.reduce(0) { $0 + $1.rules.count })
+        var termsMissing = false
+        for part in compiled {
+            for summary in part.summaries {
+                compiler.checkName(summary.name, at: summary.nameRange, in: &fileState)
+                let earlier = fileState.shadows.check(filing: summary.stopper) {
+                    if summary.terms == nil { termsMissing = true }
+                    return summary.terms ?? []
+                }
+                compiler.reportShadowing(earlier, of: summary.name, at: summary.nameRange)
+            }
+            fileState.rules += part.rules
+        }
+        // Never expected: a rule's terms were needed but not worked out.
+        guard !termsMissing else { return nil }
+        return Compilation(rules: fileState.rules, diagnostics: sortedByPosition([compiler.diagnostics]))
+    }
+
+    /// Whether the text contains `stop` anywhere (a word, a string, a comment): `memchr`
+    /// finds each `s`, then three bytes are compared.
+    static func mentionsStop(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return false }
+            var offset = 0
+            while offset + 4 <= text.count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "s")), text.count - 3 - offset) else { return false }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if text[at + 1] == UInt8(ascii: "t"), text[at + 2] == UInt8(ascii: "o"), text[at + 3] == UInt8(ascii: "p") {
+                    return true
+                }
+                offset = at + 1
+            }
+            return false
+        }
+    }
+
+    /// Compiles one part: each rule as soon as it is parsed, with a summary for the checks
+    /// that span rules. Terms are worked out for every rule when `termsForEveryRule`, else
+    /// only from the part's first rule that stops on (exactly when the first part needs them).
+    static func compilePart(_ source: SourceFile, _ part: FilePart, termsForEveryRule: Bool) -> PartResult {
+        var parser = Parser(source: source, part: part)
+        var compiler = Compiler(source: source)
+        var result = PartResult()
+        var stopped = false
+        _ = parser.parseFile { rule in
+            let stopper = ShadowAnalysis.stopper(of: rule)
+            stopped = stopped || stopper != nil
+            let terms = termsForEveryRule || stopped ? ShadowAnalysis.terms(of: rule) : nil
+            result.summaries.append(Summary(name: rule.name, nameRange: rule.nameRange, stopper: stopper, terms: terms))
+            result.rules.append(compiler.compile(rule))
+        }
+        result.reported = !parser.lexer.diagnostics.isEmpty || !parser.diagnostics.isEmpty || !compiler.diagnostics.isEmpty
+        return result
+    }
+}
