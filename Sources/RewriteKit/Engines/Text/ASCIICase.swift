@@ -36,8 +36,22 @@ package enum ASCIICase {
 
     /// ``equal(_:_:)`` for two strings: the form other modules call (the test server, for
     /// every header), compiled for `String` here rather than generic at their call.
+    /// Lengths are compared first (a native string knows its UTF-8 count); most names
+    /// differ there. Then the bytes: a native string's in place, others through iterators.
     package static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        equal(lhs[...], rhs[...])
+        let (left, right) = (lhs.utf8, rhs.utf8)
+        guard left.count == right.count else { return false }
+        let contiguous = left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in equalBytes(l, r) }
+        }
+        if let answer = contiguous ?? nil { return answer }
+        return zip(left, right).allSatisfy { $0 == $1 || lower($0) == lower($1) }
+    }
+
+    /// Whether two byte buffers of one length are equal ignoring ASCII case.
+    private static func equalBytes(_ l: UnsafeBufferPointer<UInt8>, _ r: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<l.count where l[index] != r[index] && lower(l[index]) != lower(r[index]) { return false }
+        return true
     }
 
     /// Whether `text` starts with `prefix`, ignoring ASCII case.
