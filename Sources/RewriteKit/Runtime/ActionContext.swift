@@ -21,7 +21,7 @@ struct ActionContext {
     }
 
     /// Records an event of the current rule.
-    mutating func record(_ event: TraceEntry.Event, line: Int?) {
+    mutating func record(_ event: consuming TraceEntry.Event, line: Int?) {
         trace.append(TraceEntry(rule: rule, phase: phase, line: line, event: event))
     }
 

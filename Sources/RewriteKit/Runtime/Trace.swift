@@ -23,7 +23,7 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends an entry.
-    mutating func append(_ entry: TraceEntry) {
+    mutating func append(_ entry: consuming TraceEntry) {
         // A rule that applies writes a few entries: one allocation, not one per entry.
         if entries.isEmpty { entries.reserveCapacity(4) }
         entries.append(entry)
