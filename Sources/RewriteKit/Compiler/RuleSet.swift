@@ -5,7 +5,8 @@ import Foundation
 /// Loading compiles the text in one pass that checks as it goes: regexes and globs are
 /// compiled and the contents of every `body file` are read now, never per request. A rule
 /// set with errors is never made; its warnings are kept in ``warnings``. `rewrite check`
-/// runs the same compiler, so a file it passes is a file this loads.
+/// runs the same compiler, so a file it passes is a file this loads. A large file (512 KB
+/// or more) is compiled in parts on all processors, with the same result.
 ///
 /// ```swift
 /// let rules = try RuleSet(contentsOf: URL(fileURLWithPath: "Rules/api.rules"))
