@@ -12,8 +12,11 @@ extension Compiler {
         var rules: [CompiledRule] = []
         /// What the checks that span rules need of each rule, in the same order.
         var summaries: [Summary] = []
-        /// Whether the lexer, the parser or the compiler reported anything in the part.
-        var reported = false
+        /// What the compiler reported about the part's rules, in the order it found them.
+        var diagnostics: [Diagnostic] = []
+        /// Whether the part was read as the whole file's parse reads it: neither the lexer
+        /// nor the parser reported anything.
+        var readAlone = true
     }
 
     /// What the checks that span rules (duplicate names, shadowing) need of a rule whose
@@ -29,12 +32,12 @@ extension Compiler {
 
     /// Compiles a large file in parts at once, each part on its own thread, then runs the
     /// checks that span rules over the parts' rules in file order. Returns `nil` (compile the
-    /// file as a whole) when the file is small, cannot be split, or any part reported a
-    /// diagnostic: a part may begin inside a literal or an unclosed rule (see ``FilePart``),
-    /// and only the whole file's compilation words its problems as the user must see them.
-    /// When no part reports anything, every part began where the whole file's parse is
-    /// between rules, so the rules and the remaining diagnostics are exactly the ones
-    /// ``compileAsWhole(_:)`` gives.
+    /// file as a whole) when the file is small or cannot be split, or when the lexer or the
+    /// parser reported anything in a part: a part may begin inside a literal or an unclosed
+    /// rule (see ``FilePart``), and only the whole file's parse words such problems as the
+    /// user must see them. When they reported nothing, every part began where the whole
+    /// file's parse is between rules, so each rule is parsed and compiled exactly as in
+    /// ``compileAsWhole(_:)``: the compiler's own errors and warnings about a rule are kept.
     ///
     /// `count` is how many parts at most: by default one per processor, fewer when a part
     /// would be under ``bytesPerPart``.
@@ -52,7 +55,7 @@ extension Compiler {
             results.withLock { $0[index] = result }
         }
         let compiled = results.withLock { $0 }
-        guard !compiled.contains(where: \.reported) else { return nil }
+        guard compiled.allSatisfy(\.readAlone) else { return nil }
 
         var compiler = Compiler(source: source)
         var fileState = FileState(expectedRules: compiled.reduce(0) { $0 + $1.rules.count })
@@ -70,7 +73,10 @@ extension Compiler {
         }
         // Never expected: a rule's terms were needed but not worked out.
         guard !termsMissing else { return nil }
-        return Compilation(rules: fileState.rules, diagnostics: sortedByPosition([compiler.diagnostics]))
+        // The checks that span rules report before a rule's own diagnostics, as in one pass:
+        // at the same position, theirs come first.
+        return Compilation(
+            rules: fileState.rules, diagnostics: sortedByPosition([compiler.diagnostics] + compiled.map(\.diagnostics)))
     }
 
     /// Whether the text contains `stop` anywhere (a word, a string, a comment): `memchr`
@@ -106,7 +112,8 @@ extension Compiler {
             result.summaries.append(Summary(name: rule.name, nameRange: rule.nameRange, stopper: stopper, terms: terms))
             result.rules.append(compiler.compile(rule))
         }
-        result.reported = !parser.lexer.diagnostics.isEmpty || !parser.diagnostics.isEmpty || !compiler.diagnostics.isEmpty
+        result.readAlone = parser.lexer.diagnostics.isEmpty && parser.diagnostics.isEmpty
+        result.diagnostics = compiler.diagnostics
         return result
     }
 }

@@ -5,8 +5,9 @@
 /// Where a part begins is found from the text alone, so it can be wrong: a line inside a
 /// multi-line JSON literal, or inside a rule whose `}` is missing, may begin with `rule`.
 /// Then the part before it ends in an unterminated literal or an unclosed rule, and its
-/// parse reports an error. A file is only compiled in parts when no part reports anything;
-/// otherwise it is compiled again as a whole, which is what gives its diagnostics.
+/// lexer or parser reports an error. A file is only compiled in parts when no part's lexer
+/// or parser reports anything; otherwise it is compiled again as a whole, which is what
+/// gives its diagnostics.
 struct FilePart: Sendable, Equatable {
     /// The first byte of the part: column 1 of its first line.
     let start: SourceLocation

@@ -116,9 +116,37 @@ struct CompilerPartsTests {
     }
 
     @Test
+    func theCompilersOwnErrorsAndWarningsInEveryPartAreKept() throws {
+        // Rule-local problems the parser does not see: a computed header (a warning), a regex
+        // that does not compile and a JSON path that does not parse (errors), in each part,
+        // beside a name used again across parts.
+        var extra: [Int: String] = [:]
+        for number in stride(from: 7, to: 600, by: 97) {
+            extra[number] = """
+                rule "local \(number)" {
+                    when path ~ /(\(number)/
+                    request { set-header "Host" "h\(number)"; inject-json "a..b" "x" }
+                }
+                rule "r\(number + 300)" { when host == "dup.example.com" }
+
+                """
+        }
+        let source = Self.file(rules: 600, extra: extra)
+        let whole = Compiler.compileAsWhole(source)
+        #expect(whole.hasErrors)
+        #expect(whole.warnings.count >= 7)
+        let parted = try #require(Compiler.compileInParts(source, into: 3), "the file is compiled in parts")
+        #expect(
+            DiagnosticFormatter(source: source).format(parted.diagnostics)
+                == DiagnosticFormatter(source: source).format(whole.diagnostics))
+        #expect(parted.diagnostics == whole.diagnostics)
+    }
+
+    @Test
     func aFileWithErrorsGetsTheWholeFilesDiagnostics() {
         // A rule without its `}` just before a part would begin, and an unterminated JSON
-        // literal: the parts would word these differently, so the file is compiled as a whole.
+        // literal: errors of the lexer and the parser, which the parts would word
+        // differently, so the file is compiled as a whole.
         for broken in ["rule \"open\" {\n    when host == \"a.com\"\n", "rule \"j\" {\n    respond 200 {\n        body json {\n        \"a\": 1,\n"] {
             let source = Self.file(rules: 300, extra: [150: broken])
             let parted = Compiler.compileInParts(source, into: 2)
