@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the rules that could apply to a request without looking at the others.
 ///
 /// Each rule is filed under one key taken from the top-level `and`ed tests of its compiled
@@ -41,31 +43,53 @@ struct RuleIndex: Sendable {
 
     /// Files each rule under the key its compiled condition gives; positions are indexes into `rules`.
     init(rules: [CompiledRule]) {
-        self.init(keys: rules.map { Key.key(for: $0.condition) })
+        self.init(keys: Self.keys(of: rules))
+    }
+
+    /// The rules needed for each processor to work out keys: fewer are keyed on the caller's thread.
+    static let rulesPerKeyingThread = 8_192
+
+    /// Each rule's key. A key depends on its rule alone, so a long list (a hundred thousand
+    /// generated rules) is keyed on all processors, a slice each.
+    static func keys(of rules: [CompiledRule]) -> [Key] {
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, rules.count / rulesPerKeyingThread)
+        guard threads > 1 else { return rules.map { Key.key(for: $0.condition) } }
+        let slices = Locked([[Key]](repeating: [], count: threads))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let range = (rules.count * thread / threads)..<(rules.count * (thread + 1) / threads)
+            let keys = rules[range].map { Key.key(for: $0.condition) }
+            slices.withLock { $0[thread] = keys }
+        }
+        return slices.withLock { $0.flatMap { $0 } }
     }
 
     /// Files each rule under its key; positions are indexes into `keys`.
+    ///
+    /// The hashed keys are gathered as (table, hash, position) and sorted once, so each list
+    /// is a run of the sorted entries in file order: no list is an array of its own (a
+    /// hundred thousand small arrays cost more than the sort).
     init(keys: [Key]) {
-        var exactHosts: [UInt64: [Int32]] = [:]
-        var hostSuffixes: [UInt64: [Int32]] = [:]
-        var pathSegments: [UInt64: [Int32]] = [:]
+        var entries: [HashedEntry] = []
+        entries.reserveCapacity(keys.count)
         var methods: [String: [Int32]] = [:]
         var anyRules: [Int32] = []
         for (position, key) in keys.enumerated() {
             let slot = Int32(truncatingIfNeeded: position)
             switch key {
             case .hosts(let hosts):
-                for hash in Set(hosts.map { HostHash.whole($0) }) { exactHosts[hash, default: []].append(slot) }
+                for host in hosts { entries.append(HashedEntry(table: .exactHosts, hash: HostHash.whole(host), slot: slot)) }
             case .hostSuffix(let suffix):
-                hostSuffixes[HostHash.whole(suffix), default: []].append(slot)
+                entries.append(HashedEntry(table: .hostSuffixes, hash: HostHash.whole(suffix), slot: slot))
             case .pathSegment(let segment):
-                pathSegments[HostHash.segment(segment.utf8[...]), default: []].append(slot)
+                entries.append(HashedEntry(table: .pathSegments, hash: HostHash.segment(segment.utf8[...]), slot: slot))
             case .methods(let names):
                 for name in Set(names) { methods[name, default: []].append(slot) }
             case .any:
                 anyRules.append(slot)
             }
         }
+        entries.sort { ($0.table.rawValue, $0.hash, $0.slot) < ($1.table.rawValue, $1.hash, $1.slot) }
+
         var postings: [Int32] = []
         postings.reserveCapacity(keys.count)
         func span(_ list: [Int32]) -> ListSpan {
@@ -74,10 +98,36 @@ struct RuleIndex: Sendable {
         }
         self.anyRules = span(anyRules)
         self.methods = methods.mapValues(span)
-        self.pathSegments = pathSegments.mapValues(span)
-        self.exactHosts = exactHosts.mapValues(span)
-        self.hostSuffixes = hostSuffixes.mapValues(span)
+        var tables: [[UInt64: ListSpan]] = Array(repeating: [:], count: HashedEntry.Table.allCases.count)
+        var index = 0
+        while index < entries.count {
+            let first = entries[index]
+            let start = Int32(truncatingIfNeeded: postings.count)
+            // One run: the same table and hash; a position listed twice (two hosts of one
+            // rule with one hash) is filed once.
+            while index < entries.count, entries[index].table == first.table, entries[index].hash == first.hash {
+                if postings.count == Int(start) || postings[postings.count - 1] != entries[index].slot {
+                    postings.append(entries[index].slot)
+                }
+                index += 1
+            }
+            tables[Int(first.table.rawValue)][first.hash] = ListSpan(start: start, count: Int32(truncatingIfNeeded: postings.count) - start)
+        }
+        self.exactHosts = tables[Int(HashedEntry.Table.exactHosts.rawValue)]
+        self.hostSuffixes = tables[Int(HashedEntry.Table.hostSuffixes.rawValue)]
+        self.pathSegments = tables[Int(HashedEntry.Table.pathSegments.rawValue)]
         self.postings = postings
+    }
+
+    /// A rule filed under a hash in one of the hashed tables, while the index is built.
+    private struct HashedEntry {
+        enum Table: UInt8, CaseIterable {
+            case exactHosts, hostSuffixes, pathSegments
+        }
+
+        let table: Table
+        let hash: UInt64
+        let slot: Int32
     }
 
     private func list(_ span: ListSpan) -> ArraySlice<Int32> {

@@ -30,6 +30,37 @@ struct RuleIndexTests {
         ])
     }
 
+    @Test func aLongRuleListIsKeyedOnAllProcessorsWithTheSameKeys() throws {
+        // More rules than one thread keys, with every kind of key and rules of one host and
+        // one path segment far apart: the keys, and the lists built from them, are the ones
+        // one thread gives.
+        let count = RuleIndex.rulesPerKeyingThread * 2 + 1_001
+        let conditions = [
+            { (n: Int) in "host == \"h\(n % 977).example.com\"" }, { n in "host ~ \"*.w\(n % 13).com\"" },
+            { n in "path ~ \"/p\(n % 101)/*\"" }, { n in "method in [GET, \(n % 2 == 0 ? "POST" : "GET")]" },
+            { n in "host in [\"a\(n).com\", \"A\(n).COM\"]" }, { n in "query \"q\" == \"\(n)\"" },
+        ]
+        let text = (0..<count).map { "rule \"\($0)\" { when \(conditions[$0 % conditions.count]($0)) }\n" }.joined()
+        let rules = Compiler.compile(SourceFile(name: "long.rules", text: text)).rules
+        #expect(rules.count == count)
+        let keys = RuleIndex.keys(of: rules)
+        #expect(keys == rules.map { RuleIndex.Key.key(for: $0.condition) })
+        let index = RuleIndex(keys: keys)
+        for (method, url) in [("GET", "https://h5.example.com/p7/x"), ("POST", "https://x.w3.com/"), ("PUT", "https://a977.com/")] {
+            let request = try PipelineFixture.request(method, url)
+            let expected = (0..<count).filter { position in
+                switch keys[position] {
+                case .any: true
+                case .hosts(let hosts): hosts.contains(request.url.normalizedHost)
+                case .hostSuffix(let suffix): request.url.normalizedHost.hasSuffix("." + suffix)
+                case .pathSegment(let segment): request.url.path.split(separator: "/").first.map(String.init) == segment
+                case .methods(let names): names.contains(request.method)
+                }
+            }.map { Int32($0) }
+            #expect(Array(index.candidates(for: request)) == expected, "\(method) \(url)")
+        }
+    }
+
     @Test func lookupFindsExactlyTheFittingListsInFileOrder() throws {
         let index = RuleIndex(keys: [
             .hosts(["api.example.com"]), .hostSuffix("example.com"), .any, .pathSegment("v1"), .methods(["POST"]),
