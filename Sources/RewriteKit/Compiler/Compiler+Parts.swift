@@ -49,12 +49,9 @@ extension Compiler {
         // A rule's terms are needed only after some rule that stops; a later part cannot know
         // whether an earlier one had such a rule, unless the file never says `stop`.
         let mayStop = mentionsStop(source.bytes)
-        let results = Locked([PartResult](repeating: PartResult(), count: parts.count))
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-            let result = compilePart(source, parts[index], termsForEveryRule: index > 0 && mayStop)
-            results.withLock { $0[index] = result }
+        let compiled = ParallelSlices.map(parts.count) { index in
+            compilePart(source, parts[index], termsForEveryRule: index > 0 && mayStop)
         }
-        let compiled = results.withLock { $0 }
         guard compiled.allSatisfy(\.readAlone) else { return nil }
 
         var compiler = Compiler(source: source)

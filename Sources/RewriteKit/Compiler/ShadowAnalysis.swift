@@ -47,7 +47,7 @@ struct ShadowAnalysis {
     /// The rule as the stopper it files as, when it stops and is not counted.
     static func stopper(of rule: Rule) -> Stopper? {
         guard rule.stops, !rule.isCounted else { return nil }
-        return Stopper(name: rule.name, stopRange: rule.clauses.first { if case .stop = $0.kind { true } else { false } }?.range ?? rule.nameRange)
+        return Stopper(name: rule.name, stopRange: rule.clauses.first(where: \.isStop)?.range ?? rule.nameRange)
     }
 
     /// The earliest stopping rule filed under one of `terms` whose terms are all in `terms`.

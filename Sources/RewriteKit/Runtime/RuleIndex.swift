@@ -54,13 +54,9 @@ struct RuleIndex: Sendable {
     static func keys(of rules: [CompiledRule]) -> [Key] {
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, rules.count / rulesPerKeyingThread)
         guard threads > 1 else { return rules.map { Key.key(for: $0.condition) } }
-        let slices = Locked([[Key]](repeating: [], count: threads))
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            let range = (rules.count * thread / threads)..<(rules.count * (thread + 1) / threads)
-            let keys = rules[range].map { Key.key(for: $0.condition) }
-            slices.withLock { $0[thread] = keys }
-        }
-        return slices.withLock { $0.flatMap { $0 } }
+        return ParallelSlices.map(threads) { thread in
+            rules[(rules.count * thread / threads)..<(rules.count * (thread + 1) / threads)].map { Key.key(for: $0.condition) }
+        }.flatMap { $0 }
     }
 
     /// Files each rule under its key; positions are indexes into `keys`.

@@ -27,7 +27,7 @@ struct Rule: Sendable, Hashable {
 
     /// Whether the rule has a `stop` clause.
     var stops: Bool {
-        clauses.contains { if case .stop = $0.kind { true } else { false } }
+        clauses.contains(where: \.isStop)
     }
 
     /// Whether the rule has `times N` (it applies to a limited number of requests).

@@ -63,4 +63,9 @@ struct RuleClause: Sendable, Hashable {
         default: false
         }
     }
+
+    /// Whether this is `stop` (matched as a case: comparing kinds builds one to compare with).
+    var isStop: Bool {
+        if case .stop = kind { true } else { false }
+    }
 }
