@@ -1,6 +1,6 @@
 /// The request phase of one request, rule by rule: what applied, what the request became,
 /// how it will be answered and shaped, and what the response phase must do.
-struct RequestRun {
+struct RequestRun: ~Copyable {
     /// The request as the actions so far left it.
     private var request: HTTPRequest
     /// Its body, as the actions so far left it, with its JSON validated at most once.
@@ -16,6 +16,7 @@ struct RequestRun {
 
     /// Starts with the request and the view of its body the conditions used (so a body the
     /// conditions validated is not validated again).
+    @inline(__always)
     init(request: HTTPRequest, body: BodyView?, environment: EvaluationEnvironment) {
         self.request = request
         self.body = body
@@ -70,8 +71,8 @@ struct RequestRun {
     }
 
     /// The outcome: `cache` only for a forwarded GET; no response phase after `fail`.
-    func outcome() -> RequestOutcome {
-        var plan = self.plan
+    @inline(__always)
+    consuming func outcome() -> RequestOutcome {
         if case .fail = disposition { plan = ResponsePlan() }
         let forwardedGET = request.method == "GET" && disposition == .forward
         return RequestOutcome(
