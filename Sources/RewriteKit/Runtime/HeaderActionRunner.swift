@@ -30,7 +30,7 @@ enum HeaderActionRunner {
             context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)
             return true
         }
-        let before = headers.values(for: name)
+        let before: [String]
         let after: [String]
         if let text = value {
             guard checked.value || HTTPSyntax.isFieldValue(text) else {
@@ -39,13 +39,15 @@ enum HeaderActionRunner {
                 return true
             }
             if adds {
+                before = headers.values(for: name)
                 headers.add(name, text)
                 after = before + [text]
             } else {
-                headers.set(name, text)
+                before = headers.replace(name, with: text)
                 after = [text]
             }
         } else {
+            before = headers.values(for: name)
             guard !before.isEmpty else {
                 context.record(.unchanged(action: action.name, reason: "no '\(name)' header"), line: action.line)
                 return true

@@ -45,37 +45,55 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// The value of the first field with this name, if any.
     public subscript(name: String) -> String? {
-        fields.first { ASCIICase.equal($0.name, name) }?.value
+        firstIndex(named: name, from: 0).map { fields[$0].value }
     }
 
     /// Every value of the fields with this name, in order.
     public func values(for name: String) -> [String] {
         var values: [String] = []
-        for field in fields where ASCIICase.equal(field.name, name) { values.append(field.value) }
+        var next = firstIndex(named: name, from: 0)
+        while let index = next {
+            values.append(fields[index].value)
+            next = firstIndex(named: name, from: index + 1)
+        }
         return values
     }
 
     /// Whether a field with this name exists.
     public func contains(_ name: String) -> Bool {
-        fields.contains { ASCIICase.equal($0.name, name) }
+        firstIndex(named: name, from: 0) != nil
     }
 
     /// Replaces every field with this name by one field, where the first one stood
     /// (or at the end when there was none).
     public mutating func set(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { ASCIICase.equal($0.name, name) }) else {
+        replace(name, with: value)
+    }
+
+    /// ``set(_:_:)``, returning the values it replaced, in order: one pass over the fields
+    /// for a header action that traces what was there before.
+    @discardableResult
+    mutating func replace(_ name: String, with value: String) -> [String] {
+        guard let first = firstIndex(named: name, from: 0) else {
             fields.append(Field(name: name, value: value))
-            return
+            return []
         }
+        var replaced = [fields[first].value]
         fields[first] = Field(name: name, value: value)
-        var index = fields.index(after: first)
-        while index < fields.endIndex {
-            if ASCIICase.equal(fields[index].name, name) {
-                fields.remove(at: index)
+        guard firstIndex(named: name, from: first + 1) != nil else { return replaced }
+        // Later fields of the name go in one pass (removing them one by one would be
+        // quadratic in a list a server filled with one name).
+        var kept: [Field] = []
+        kept.reserveCapacity(fields.count)
+        for (index, field) in fields.enumerated() {
+            if index > first && ASCIICase.equal(field.name, name) {
+                replaced.append(field.value)
             } else {
-                index += 1
+                kept.append(field)
             }
         }
+        fields = kept
+        return replaced
     }
 
     /// Appends a field, keeping any existing ones of the same name.
@@ -85,6 +103,22 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// Removes every field with this name.
     public mutating func remove(_ name: String) {
+        guard firstIndex(named: name, from: 0) != nil else { return }
         fields.removeAll { ASCIICase.equal($0.name, name) }
+    }
+
+    /// The position of the first field named `name` at or after `start`. The names are
+    /// compared where they lie, without copying each field (and retaining its strings).
+    private func firstIndex(named name: String, from start: Int) -> Int? {
+        let length = name.utf8.count
+        return fields.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                // Most names differ in length: that test needs no call.
+                if buffer[index].name.utf8.count == length && ASCIICase.equal(buffer[index].name, name) { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 }
