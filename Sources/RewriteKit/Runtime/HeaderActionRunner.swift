@@ -8,37 +8,75 @@ enum HeaderActionRunner {
     static func run(
         _ action: CompiledAction, on headers: inout HTTPHeaders, renderer: inout TemplateRenderer, context: inout ActionContext
     ) -> Bool {
-        let name: String
-        var value: String?
-        let adds: Bool
         // Literal names and string values were checked when the rules loaded; only
         // rendered ones are checked here.
-        var checked: (name: Bool, value: Bool) = (false, false)
+        let edit: Edit
         switch action.kind {
         case .setHeader(let nameTemplate, let valueValue), .addHeader(let nameTemplate, let valueValue):
-            (name, value) = (renderer.render(nameTemplate), renderer.text(of: valueValue))
-            if case .addHeader = action.kind { adds = true } else { adds = false }
-            if case .string = valueValue { checked.value = true }
-            checked.name = nameTemplate.constant != nil
+            var isAdd = false
+            if case .addHeader = action.kind { isAdd = true }
+            var isString = false
+            if case .string = valueValue { isString = true }
+            edit = Edit(
+                name: renderer.render(nameTemplate), value: renderer.text(of: valueValue), adds: isAdd,
+                nameChecked: nameTemplate.constant != nil, valueChecked: isString)
         case .removeHeader(let nameTemplate):
-            (name, value, adds) = (renderer.render(nameTemplate), nil, false)
-            checked.name = nameTemplate.constant != nil
+            edit = Edit(name: renderer.render(nameTemplate), value: nil, adds: false, nameChecked: nameTemplate.constant != nil, valueChecked: true)
         default:
             return false
         }
-        guard checked.name || HTTPSyntax.isToken(name) else {
+        apply(edit, of: action, on: &headers, context: &context)
+        return true
+    }
+
+    /// Runs a header action whose name and value are literals, with no renderer to make;
+    /// returns false when `action` is anything else (the caller renders and calls
+    /// ``run(_:on:renderer:context:)``).
+    static func runLiteral(_ action: CompiledAction, on headers: inout HTTPHeaders, context: inout ActionContext) -> Bool {
+        let edit: Edit
+        switch action.kind {
+        case .setHeader(let nameTemplate, .string(let value)), .addHeader(let nameTemplate, .string(let value)):
+            guard let name = nameTemplate.constant else { return false }
+            var isAdd = false
+            if case .addHeader = action.kind { isAdd = true }
+            edit = Edit(name: name, value: value, adds: isAdd, nameChecked: true, valueChecked: true)
+        case .removeHeader(let nameTemplate):
+            guard let name = nameTemplate.constant else { return false }
+            edit = Edit(name: name, value: nil, adds: false, nameChecked: true, valueChecked: true)
+        default:
+            return false
+        }
+        apply(edit, of: action, on: &headers, context: &context)
+        return true
+    }
+
+    /// One header action with its name and value worked out.
+    private struct Edit {
+        let name: String
+        /// The value to set or add; nil to remove.
+        let value: String?
+        let adds: Bool
+        /// Whether the name is known to be a token and the value a field value (literals,
+        /// checked when the rules loaded).
+        let nameChecked: Bool
+        let valueChecked: Bool
+    }
+
+    private static func apply(_ edit: Edit, of action: CompiledAction, on headers: inout HTTPHeaders, context: inout ActionContext) {
+        let name = edit.name
+        guard edit.nameChecked || HTTPSyntax.isToken(name) else {
             context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)
-            return true
+            return
         }
         let before: [String]
         let after: [String]
-        if let text = value {
-            guard checked.value || HTTPSyntax.isFieldValue(text) else {
+        if let text = edit.value {
+            guard edit.valueChecked || HTTPSyntax.isFieldValue(text) else {
                 context.record(
                     .skipped(action: action.name, reason: "the value for '\(name)' contains a control character (CR, LF, NUL, DEL…)"), line: action.line)
-                return true
+                return
             }
-            if adds {
+            if edit.adds {
                 before = headers.values(for: name)
                 headers.add(name, text)
                 after = before + [text]
@@ -50,12 +88,11 @@ enum HeaderActionRunner {
             before = headers.values(for: name)
             guard !before.isEmpty else {
                 context.record(.unchanged(action: action.name, reason: "no '\(name)' header"), line: action.line)
-                return true
+                return
             }
             headers.remove(name)
             after = []
         }
         context.record(.changed(action: action.name, change: .header(name: name, before: before, after: after)), line: action.line)
-        return true
     }
 }

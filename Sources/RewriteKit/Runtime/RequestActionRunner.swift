@@ -8,6 +8,8 @@ enum RequestActionRunner {
     /// Runs `actions` on `request`, whose body `body` views (and is kept in step with).
     static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, body: inout BodyView?, context: inout ActionContext) {
         for action in actions {
+            // A header action of literals needs no renderer (most rules' actions are).
+            if HeaderActionRunner.runLiteral(action, on: &request.headers, context: &context) { continue }
             var renderer = context.renderer(request: request, body: body)
             run(action, on: &request, body: &body, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)

@@ -9,6 +9,7 @@ enum ResponseActionRunner {
         context: inout ActionContext
     ) {
         for action in actions {
+            if HeaderActionRunner.runLiteral(action, on: &response.headers, context: &context) { continue }
             var renderer = context.renderer(request: request, response: response, body: body)
             run(action, on: &response, body: &body, request: request, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
