@@ -4,54 +4,45 @@
 /// template that breaks this (a `${query...}` with a line feed or an escape, say) is not
 /// sent, the message goes on untouched, and the trace says why.
 enum HeaderActionRunner {
-    /// Runs a header action; returns false when `action` is not one.
-    static func run(
-        _ action: CompiledAction, on headers: inout HTTPHeaders, renderer: inout TemplateRenderer, context: inout ActionContext
-    ) -> Bool {
+    /// The header action's name and value, rendered; nil when `action` is not a header action.
+    static func edit(of action: CompiledAction, renderer: inout TemplateRenderer) -> Edit? {
         // Literal names and string values were checked when the rules loaded; only
-        // rendered ones are checked here.
-        let edit: Edit
+        // rendered ones are checked when the edit is applied.
         switch action.kind {
         case .setHeader(let nameTemplate, let valueValue), .addHeader(let nameTemplate, let valueValue):
             var isAdd = false
             if case .addHeader = action.kind { isAdd = true }
             var isString = false
             if case .string = valueValue { isString = true }
-            edit = Edit(
+            return Edit(
                 name: renderer.render(nameTemplate), value: renderer.text(of: valueValue), adds: isAdd,
                 nameChecked: nameTemplate.constant != nil, valueChecked: isString)
         case .removeHeader(let nameTemplate):
-            edit = Edit(name: renderer.render(nameTemplate), value: nil, adds: false, nameChecked: nameTemplate.constant != nil, valueChecked: true)
+            return Edit(name: renderer.render(nameTemplate), value: nil, adds: false, nameChecked: nameTemplate.constant != nil, valueChecked: true)
         default:
-            return false
+            return nil
         }
-        apply(edit, of: action, on: &headers, context: &context)
-        return true
     }
 
-    /// Runs a header action whose name and value are literals, with no renderer to make;
-    /// returns false when `action` is anything else (the caller renders and calls
-    /// ``run(_:on:renderer:context:)``).
-    static func runLiteral(_ action: CompiledAction, on headers: inout HTTPHeaders, context: inout ActionContext) -> Bool {
-        let edit: Edit
+    /// The edit of a header action whose name and value are literals, which needs no
+    /// renderer; nil for any other action (the caller renders it with ``edit(of:renderer:)``).
+    static func literalEdit(of action: CompiledAction) -> Edit? {
         switch action.kind {
         case .setHeader(let nameTemplate, .string(let value)), .addHeader(let nameTemplate, .string(let value)):
-            guard let name = nameTemplate.constant else { return false }
+            guard let name = nameTemplate.constant else { return nil }
             var isAdd = false
             if case .addHeader = action.kind { isAdd = true }
-            edit = Edit(name: name, value: value, adds: isAdd, nameChecked: true, valueChecked: true)
+            return Edit(name: name, value: value, adds: isAdd, nameChecked: true, valueChecked: true)
         case .removeHeader(let nameTemplate):
-            guard let name = nameTemplate.constant else { return false }
-            edit = Edit(name: name, value: nil, adds: false, nameChecked: true, valueChecked: true)
+            guard let name = nameTemplate.constant else { return nil }
+            return Edit(name: name, value: nil, adds: false, nameChecked: true, valueChecked: true)
         default:
-            return false
+            return nil
         }
-        apply(edit, of: action, on: &headers, context: &context)
-        return true
     }
 
     /// One header action with its name and value worked out.
-    private struct Edit {
+    struct Edit {
         let name: String
         /// The value to set or add; nil to remove.
         let value: String?
@@ -62,7 +53,8 @@ enum HeaderActionRunner {
         let valueChecked: Bool
     }
 
-    private static func apply(_ edit: Edit, of action: CompiledAction, on headers: inout HTTPHeaders, context: inout ActionContext) {
+    /// Applies `edit` (of `action`) to `headers` and traces what it changed.
+    static func apply(_ edit: Edit, of action: CompiledAction, on headers: inout HTTPHeaders, context: inout ActionContext) {
         let name = edit.name
         guard edit.nameChecked || HTTPSyntax.isToken(name) else {
             context.record(.skipped(action: action.name, reason: "'\(name)' is not a valid header name"), line: action.line)

@@ -9,7 +9,10 @@ enum RequestActionRunner {
     static func run(_ actions: [CompiledAction], on request: inout HTTPRequest, body: inout BodyView?, context: inout ActionContext) {
         for action in actions {
             // A header action of literals needs no renderer (most rules' actions are).
-            if HeaderActionRunner.runLiteral(action, on: &request.headers, context: &context) { continue }
+            if let edit = HeaderActionRunner.literalEdit(of: action) {
+                HeaderActionRunner.apply(edit, of: action, on: &request.headers, context: &context)
+                continue
+            }
             var renderer = context.renderer(request: request, body: body)
             run(action, on: &request, body: &body, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
@@ -20,8 +23,11 @@ enum RequestActionRunner {
         _ action: CompiledAction, on request: inout HTTPRequest, body: inout BodyView?, renderer: inout TemplateRenderer,
         context: inout ActionContext
     ) {
-        if HeaderActionRunner.run(action, on: &request.headers, renderer: &renderer, context: &context) { return }
-        if BodyActionRunner.run(action, body: &body, headers: &request.headers, renderer: &renderer, context: &context) {
+        // The request is written only by an action that changes it (a shared one is copied first).
+        if let edit = HeaderActionRunner.edit(of: action, renderer: &renderer) {
+            return HeaderActionRunner.apply(edit, of: action, on: &request.headers, context: &context)
+        }
+        if action.touchesBody, BodyActionRunner.run(action, body: &body, headers: &request.headers, renderer: &renderer, context: &context) {
             request.body = body?.bytes
             return
         }

@@ -9,7 +9,10 @@ enum ResponseActionRunner {
         context: inout ActionContext
     ) {
         for action in actions {
-            if HeaderActionRunner.runLiteral(action, on: &response.headers, context: &context) { continue }
+            if let edit = HeaderActionRunner.literalEdit(of: action) {
+                HeaderActionRunner.apply(edit, of: action, on: &response.headers, context: &context)
+                continue
+            }
             var renderer = context.renderer(request: request, response: response, body: body)
             run(action, on: &response, body: &body, request: request, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
@@ -20,7 +23,9 @@ enum ResponseActionRunner {
         _ action: CompiledAction, on response: inout HTTPResponse, body: inout BodyView, request: HTTPRequest,
         renderer: inout TemplateRenderer, context: inout ActionContext
     ) {
-        if HeaderActionRunner.run(action, on: &response.headers, renderer: &renderer, context: &context) { return }
+        if let edit = HeaderActionRunner.edit(of: action, renderer: &renderer) {
+            return HeaderActionRunner.apply(edit, of: action, on: &response.headers, context: &context)
+        }
         var view: BodyView? = body
         if BodyActionRunner.run(action, body: &view, headers: &response.headers, renderer: &renderer, context: &context) {
             if let view, view !== body {
