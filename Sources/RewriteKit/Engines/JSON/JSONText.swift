@@ -20,6 +20,17 @@ enum JSONText {
     /// Appends `s` as a JSON string literal, quotes included, to `out`.
     static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(JSONByte.quote)
+        // Most strings (keys, names, words) need no escape: their bytes are checked in
+        // place and copied at once, not appended one by one.
+        let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
+            out.append(JSONByte.quote)
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case JSONByte.quote: out.append(JSONByte.backslash); out.append(JSONByte.quote)

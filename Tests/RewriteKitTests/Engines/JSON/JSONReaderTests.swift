@@ -1,3 +1,5 @@
+import Foundation
+import RewriteTestSupport
 import Testing
 @testable import RewriteKit
 
@@ -67,5 +69,20 @@ struct JSONReaderTests {
         #expect(JSONText.quoted("\n\r\t\u{8}\u{C}\u{1}\u{1F}") == "\"\\n\\r\\t\\b\\f\\u0001\\u001f\"")
         #expect(JSONText.quoted("é😀/") == "\"é😀/\"")
         #expect(JSONText.quotedBytes("x") == Array(json: "\"x\""))
+    }
+
+    @Test("JSONText's quoting reads back as the same string, short and long, plain and escaped")
+    func quotingRoundTrips() throws {
+        var generator = SeededGenerator(seed: 0x51_554F_5445)
+        let alphabet: [Character] = ["a", "Z", "0", " ", "/", "\"", "\\", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "東"]
+        for round in 0..<2_000 {
+            // Up to 40 characters: small strings (stored inline) and native ones.
+            let length = Int(generator.next() % 41)
+            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let quoted = JSONText.quotedBytes(text)
+            let decoded = try JSONSerialization.jsonObject(with: Data(quoted), options: [.fragmentsAllowed]) as? String
+            #expect(decoded == text, "round \(round): \(text.debugDescription)")
+            #expect(JSONSyntax.validate(quoted) == nil)
+        }
     }
 }
