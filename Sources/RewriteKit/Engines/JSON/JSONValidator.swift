@@ -174,6 +174,11 @@ enum JSONValidator {
                 // The two-byte sequences (Latin, Greek, Cyrillic…) without the table.
                 guard i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 else { return -1 }
                 i &+= 2
+            } else if (byte >= 0xE1 && byte <= 0xEC) || byte == 0xEE || byte == 0xEF {
+                // Three-byte sequences whose second byte may be any continuation byte (most
+                // of the BMP: CJK, Indic, symbols); E0 and ED narrow it and take the table.
+                guard i &+ 2 < end, base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 else { return -1 }
+                i &+= 3
             } else {
                 i = JSONByte.utf8SequenceEnd(base, end, i)
             }

@@ -78,6 +78,45 @@ struct JSONSyntaxTests {
         #expect(JSONSyntax.validate([0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22]) == nil)
     }
 
+    @Test("every lead byte with every second byte, inside a string: valid exactly when Swift's UTF-8 decoder says so")
+    func everyTwoByteStart() {
+        // Each lead byte followed by each second byte, then continuation bytes (or a quote, or
+        // ASCII) so sequences of every length are complete, short or broken; at the start of
+        // a string and after plain text, where the validator takes other paths.
+        let tails: [[UInt8]] = [[0x80, 0x80], [0xBF, 0xBF], [0x80], [0x41], [0x22], [0x80, 0x41], []]
+        var checked = 0
+        for lead in UInt8(0x80)...0xFF {
+            for second in UInt8(0)...0xFF {
+                for tail in tails {
+                    let sequence = [lead, second] + tail
+                    guard !sequence.contains(0x22), !sequence.contains(0x5C), !sequence.contains(where: { $0 < 0x20 }) else { continue }
+                    let expected = Self.isValidUTF8(sequence)
+                    for prefix in [[], Array("plain text before".utf8)] {
+                        let text = [0x22] + prefix + sequence + [0x22]
+                        #expect(JSONSyntax.isValid(text) == expected, "\(sequence)")
+                        #expect((JSONSyntax.validate(text) == nil) == expected, "scanner: \(sequence)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 300_000)
+    }
+
+    /// The standard library's strict UTF-8 decoder (no overlongs, no surrogates, nothing above
+    /// U+10FFFF), available on every platform the package supports.
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     @Test("deep nesting is an error past the limit, never a crash")
     func deepNesting() {
         let deep = [UInt8](repeating: JSONByte.openBracket, count: 100_000)
