@@ -4,40 +4,40 @@
 /// template that breaks this (a `${query...}` with a line feed or an escape, say) is not
 /// sent, the message goes on untouched, and the trace says why.
 enum HeaderActionRunner {
+    /// A header action's arguments: its name, its value (nil: `remove-header`) and whether it
+    /// adds a field rather than setting one; nil for any other action.
+    private static func arguments(of action: CompiledAction) -> (name: CompiledTemplate, value: CompiledValue?, adds: Bool)? {
+        switch action.kind {
+        case .setHeader(let name, let value): (name, value, false)
+        case .addHeader(let name, let value): (name, value, true)
+        case .removeHeader(let name): (name, nil, false)
+        default: nil
+        }
+    }
+
     /// The header action's name and value, rendered; nil when `action` is not a header action.
     static func edit(of action: CompiledAction, renderer: inout TemplateRenderer) -> Edit? {
+        guard let (name, value, adds) = arguments(of: action) else { return nil }
         // Literal names and string values were checked when the rules loaded; only
         // rendered ones are checked when the edit is applied.
-        switch action.kind {
-        case .setHeader(let nameTemplate, let valueValue), .addHeader(let nameTemplate, let valueValue):
-            var isAdd = false
-            if case .addHeader = action.kind { isAdd = true }
-            var isString = false
-            if case .string = valueValue { isString = true }
-            return Edit(
-                name: renderer.render(nameTemplate), value: renderer.text(of: valueValue), adds: isAdd,
-                nameChecked: nameTemplate.constant != nil, valueChecked: isString)
-        case .removeHeader(let nameTemplate):
-            return Edit(name: renderer.render(nameTemplate), value: nil, adds: false, nameChecked: nameTemplate.constant != nil, valueChecked: true)
-        default:
-            return nil
+        let rendered = renderer.render(name)
+        var text: String?
+        var valueChecked = true
+        if let value {
+            text = renderer.text(of: value)
+            if case .string = value {} else { valueChecked = false }
         }
+        return Edit(name: rendered, value: text, adds: adds, nameChecked: name.constant != nil, valueChecked: valueChecked)
     }
 
     /// The edit of a header action whose name and value are literals, which needs no
     /// renderer; nil for any other action (the caller renders it with ``edit(of:renderer:)``).
     static func literalEdit(of action: CompiledAction) -> Edit? {
-        switch action.kind {
-        case .setHeader(let nameTemplate, .string(let value)), .addHeader(let nameTemplate, .string(let value)):
-            guard let name = nameTemplate.constant else { return nil }
-            var isAdd = false
-            if case .addHeader = action.kind { isAdd = true }
-            return Edit(name: name, value: value, adds: isAdd, nameChecked: true, valueChecked: true)
-        case .removeHeader(let nameTemplate):
-            guard let name = nameTemplate.constant else { return nil }
-            return Edit(name: name, value: nil, adds: false, nameChecked: true, valueChecked: true)
-        default:
-            return nil
+        guard let (name, value, adds) = arguments(of: action), let literal = name.constant else { return nil }
+        switch value {
+        case nil: return Edit(name: literal, value: nil, adds: false, nameChecked: true, valueChecked: true)
+        case .string(let text)?: return Edit(name: literal, value: text, adds: adds, nameChecked: true, valueChecked: true)
+        default: return nil
         }
     }
 
