@@ -40,6 +40,15 @@ enum RequestBody: @unchecked Sendable {
         return .data(Data(bytes))
     }
 
+    /// Whether the bytes are in memory (nothing to read from a stream or a file), at most `limit` of them.
+    func isInMemory(upTo limit: Int) -> Bool {
+        switch self {
+        case .none: true
+        case .data(let data), .uploadData(let data): data.count <= limit
+        case .file, .stream, .fromDelegate, .spilled: false
+        }
+    }
+
     /// The bytes a data task carries as its request's `httpBody`; nil for every other
     /// kind (an upload task, a stream or a file goes to the inner task another way).
     var dataTaskBody: Data? {

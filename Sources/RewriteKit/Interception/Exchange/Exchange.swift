@@ -8,9 +8,10 @@ import FoundationNetworking
 ///
 /// Its state lives in its ``ExchangeContext`` (exclusive with `startLoading` and
 /// `stopLoading`, and where the inner session's callbacks arrive): events are handled and
-/// the client is called there without a thread hop. Everything slow or blocking runs on the
-/// exchange's own serial worker queue: reading a request
-/// body, the request phase, response-body actions, throttling, and every URLSession call
+/// the client is called there without a thread hop; so do the response-body actions over
+/// a body of at most ``inlineBodyLimit`` bytes, and on corelibs the request phase over one.
+/// Everything slow or blocking runs on the exchange's own serial worker queue: reading a
+/// request body, the phases over larger bodies, throttling, and every URLSession call
 /// (URLSession may not be called from its own queues on corelibs). So one request's
 /// 50 MB body edit never holds up another's.
 final class Exchange: @unchecked Sendable {

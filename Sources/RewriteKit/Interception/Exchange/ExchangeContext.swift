@@ -20,8 +20,9 @@ import FoundationNetworking
 ///   and the client channel takes a lock around each call and the stop.
 ///
 /// Only light work runs here (corelibs runs all URLSession work of the process on this
-/// queue's target): reading a body, running the rules and every URLSession call happen
-/// on the exchange's worker queue.
+/// queue's target): the rules over a body already in memory of at most
+/// ``Exchange/inlineBodyLimit`` bytes. Reading a body, the rules over a larger one, and
+/// every URLSession call happen on the exchange's worker queue.
 final class ExchangeContext: @unchecked Sendable {
     private enum Kind {
         case queue(DispatchQueue)
