@@ -25,8 +25,10 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange, body: RequestBody)] = [:]
         /// Tasks being made outside the lock: the session must outlive them.
         var tasksBeingMade = 0
-        /// Counts task creations, so an idle check knows whether the session was used since.
-        var generation = 0
+        /// When the session last became idle (`DispatchTime` nanoseconds).
+        var idleSince: UInt64 = 0
+        /// Whether an idle check is scheduled: one at a time, however many requests come and go.
+        var isIdleCheckPending = false
 
         var isIdle: Bool { tasks.isEmpty && tasksBeingMade == 0 }
     }
@@ -61,7 +63,6 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     func makeTask(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask? {
         let session = state.withLock { state -> URLSession in
             state.tasksBeingMade += 1
-            state.generation += 1
             if let session = state.session { return session }
             let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
             if !state.isInvalidated { state.session = session }
@@ -108,16 +109,35 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     /// Whether the inner session exists now (it is made on first use and released when idle).
     var hasSession: Bool { state.withLock { $0.session != nil } }
 
-    /// Releases the session if no task was made or ran for ``idleTimeout``.
+    /// Releases the session once no task was made or ran for ``idleTimeout``; call when it
+    /// becomes idle. A sequence of requests schedules one check, not one each: the check
+    /// finds the session busy (the next idle moment schedules again) or idle for less than
+    /// the timeout (it looks again when the timeout is up).
     private func releaseWhenIdle() {
-        let generation = state.withLock { $0.generation }
-        DispatchQueue.global().asyncAfter(deadline: .now() + idleTimeout) { [weak self] in
+        let schedule = state.withLock { state -> Bool in
+            state.idleSince = DispatchTime.now().uptimeNanoseconds
+            defer { state.isIdleCheckPending = true }
+            return !state.isIdleCheckPending
+        }
+        if schedule { checkIdle(after: idleTimeout) }
+    }
+
+    private func checkIdle(after seconds: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self else { return }
-            let idle = state.withLock { state -> URLSession? in
-                guard state.generation == generation, state.isIdle, let session = state.session else { return nil }
+            let timeout = UInt64(max(0, idleTimeout) * 1e9)
+            let (idle, remaining) = state.withLock { state -> (URLSession?, UInt64?) in
+                guard state.isIdle, let session = state.session else {
+                    state.isIdleCheckPending = false
+                    return (nil, nil)
+                }
+                let idleFor = DispatchTime.now().uptimeNanoseconds &- state.idleSince
+                guard idleFor >= timeout else { return (nil, timeout - idleFor) }
+                state.isIdleCheckPending = false
                 state.session = nil
-                return session
+                return (session, nil)
             }
+            if let remaining { return checkIdle(after: Double(remaining) / 1e9) }
             // Tasks detached while being cancelled may still be finishing: let them.
             idle?.finishTasksAndInvalidate()
         }
