@@ -168,6 +168,32 @@ struct InstallationLifecycleTests {
         #expect(await tag(session) == "idle", "the next request makes a new one")
     }
 
+    @Test("the session is released a whole idle timeout after its last use, not after its first")
+    func idleTimeoutCountsFromLastUse() async throws {
+        let rewriter = try Self.tagging("idle again")
+        let configuration = URLSessionConfiguration.ephemeral
+        let timeout = 0.6
+        let interceptor = InterceptorRegistry.shared.add { number in
+            Interceptor(number: number, core: rewriter.core, configuration: configuration, idleTimeout: timeout)
+        }
+        defer { InterceptorRegistry.shared.retire(interceptor) }
+        configuration.protocolClasses = [interceptor.protocolClass] + (configuration.protocolClasses ?? [])
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        #expect(await tag(session) == "idle again")
+        // The first idle moment schedules the only check; a use before it fires must move
+        // the release to a whole timeout after that use, which goes idle after `secondUse`
+        // began. (A lower bound only: a loaded machine can delay the test, never the release
+        // to before its time.)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let secondUse = Date()
+        #expect(await tag(session) == "idle again")
+        try await waitUntil { !interceptor.forwarding.hasSession }
+        let released = Date().timeIntervalSince(secondUse)
+        #expect(!interceptor.forwarding.hasSession)
+        #expect(released >= timeout, "released \(released) s after the second use began, before the \(timeout) s timeout")
+    }
+
     @Test("an uninstalled installation stays reachable for its grace period, declining new requests, then goes")
     func gracePeriod() async throws {
         let registry = InterceptorRegistry(gracePeriod: 0.1)
