@@ -132,6 +132,33 @@ struct RequestRewriteTests {
         #expect((jsonObject(next.data)?["data"] as? String) == #"{"payload":[1]}"#)
     }
 
+    @Test(
+        "a body at the size the request phase runs in the context for, and one byte over it (the worker), is rewritten alike",
+        arguments: [Exchange.inlineBodyLimit, Exchange.inlineBodyLimit + 1])
+    func bodyAtTheInlineLimit(size: Int) async throws {
+        let harness = try Harness("""
+            rule "wrap" {
+                when method == POST
+                request {
+                    set-header "X-Seen" "yes"
+                    wrap-json "payload"
+                }
+            }
+            """)
+        let padding = size - #"{"pad":""}"#.utf8.count
+        let original = Array(#"{"pad":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: padding) + Array(#""}"#.utf8)
+        #expect(original.count == size)
+        var request = URLRequest(url: harness.url("/post"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(original)
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        let echo = try #require(jsonObject(reply.data))
+        let expected = Array(#"{"payload":"#.utf8) + original + Array("}".utf8)
+        #expect(echo["bodyLength"] as? Int == expected.count)
+        #expect(echo["bodySHA256"] as? String == TestSHA256.hex(expected))
+        #expect((echo["headers"] as? [String: String])?["X-Seen"] == "yes")
+    }
+
     @Test("a body a rule cannot handle goes out byte-identical")
     func untouchableBody() async throws {
         let harness = try Harness("""
