@@ -28,6 +28,30 @@ struct PassThroughTests {
         #expect(await harness.finishedEvents().count == 1)
     }
 
+    @Test(
+        "a body no response rule reads reaches a completion handler byte-identical, with a length, chunked, or compressed",
+        arguments: ["/bytes/1000000?seed=5", "/stream-bytes/1000000?seed=5&chunk_size=7000", "/gzip"])
+    func bufferedWithoutResponseRules(path: String) async throws {
+        // A request rule only: the buffered body is handed on as the network's `Data`, its
+        // buffer reserved from `Content-Length` (the compressed length for /gzip, which
+        // the decompressed body outgrows; none for the chunked one). The header it adds is
+        // one the server leaves out of its echo, so the bodies can be compared.
+        let harness = try Harness("""
+            rule "mark" {
+                when host == "127.0.0.1"
+                request { set-header "X-Unechoed-Mark" "1" }
+            }
+            """)
+        let request = URLRequest(url: harness.url(path))
+        let plain = await Caller.completionHandler.fetch(request, in: plainSession)
+        let intercepted = await Caller.completionHandler.fetch(request, in: harness.session)
+        #expect(plain.status == 200 && intercepted.status == 200)
+        #expect(plain.data.count > 100, "the positive control: the plain session got a body")
+        #expect(intercepted.data == plain.data)
+        #expect(intercepted.response?.value(forHTTPHeaderField: "Content-Length") == plain.response?.value(forHTTPHeaderField: "Content-Length"))
+        #expect(await harness.finishedEvents().first?.appliedRules.map(\.name) == ["mark"])
+    }
+
     @Test("a request no rule can touch is not intercepted at all")
     func notIntercepted() async throws {
         let harness = try Harness("""

@@ -18,6 +18,11 @@ extension Exchange {
         reception.body = Data()
         reception.cacheCopy = nil
         reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
+        if !reception.isStreaming, http.expectedContentLength > 0 {
+            // A buffered body grows in one allocation instead of doubling (each doubling
+            // copies what came before); a length a server overstates reserves at most 16 MB.
+            reception.body.reserveCapacity(Int(min(http.expectedContentLength, Self.bufferReserveLimit)))
+        }
         reception.captureCopy = capture.bodyLimit != nil && reception.isStreaming ? Data() : nil
         hop.messageTimes = nil
         if let limit = capture.bodyLimit, let format = StreamFormat(contentType: head.headers["Content-Type"]) {
@@ -96,16 +101,24 @@ extension Exchange {
             }
             return
         }
-        var response = head
-        response.body = [UInt8](reception.body)
+        let received = reception.body
         reception.body = Data()
+        let outcome = hop.outcome
+        let runsRules = outcome?.hasResponseActions == true
+        var response = head
+        // The pipeline's copy of the bytes is made only for what reads it: the response
+        // rules, a running capture, the cache. Otherwise the app gets the network's `Data`
+        // itself (a 10 MB body was copied twice on its way through).
+        if runsRules || capture.bodyLimit != nil || outcome?.cacheLifetime != nil {
+            response.body = [UInt8](received)
+        }
         if let limit = capture.bodyLimit {
             hop.capturedWholeBody = response.body.count <= limit
             hop.serverResponse = hop.capturedWholeBody ? response : head
         }
-        guard let outcome = hop.outcome, outcome.hasResponseActions else {
+        guard let outcome, runsRules else {
             storeInCache(response, url: url)
-            return deliverWhole(response, url: url, source: .network, bodyChanged: false)
+            return deliverWhole(response, body: received, url: url, source: .network, bodyChanged: false)
         }
         let (pipeline, before, whole) = (pipeline, outcome.trace.entries.count, response)
         offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
@@ -127,27 +140,33 @@ extension Exchange {
         }
     }
 
-    /// Gives the app a whole response: head, body in one piece, finish. A throttled
+    /// The most a buffered body reserves up front from the response's `Content-Length`.
+    static let bufferReserveLimit: Int64 = 16 << 20
+
+    /// Gives the app a whole response: head, body in one piece, finish. `body`, when
+    /// given, is the body as the network sent it, passed on instead of `response.body`
+    /// (which then holds a copy only if a capture or the cache keeps one). A throttled
     /// body arrives after the time its size takes at that rate.
-    func deliverWhole(_ response: HTTPResponse, url: URL?, source: ResponseSource, bodyChanged: Bool = true) {
+    func deliverWhole(_ response: HTTPResponse, body: Data? = nil, url: URL?, source: ResponseSource, bodyChanged: Bool = true) {
         hop.response = response
         let url = url ?? hop.appRequest.url
-        if let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, !response.body.isEmpty {
-            schedule(after: Double(response.body.count) / Double(rate)) { [self] in
-                complete(response, url: url, source: source, bodyChanged: bodyChanged)
+        let size = body?.count ?? response.body.count
+        if let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, size > 0 {
+            schedule(after: Double(size) / Double(rate)) { [self] in
+                complete(response, body: body, url: url, source: source, bodyChanged: bodyChanged)
             }
         } else {
-            complete(response, url: url, source: source, bodyChanged: bodyChanged)
+            complete(response, body: body, url: url, source: source, bodyChanged: bodyChanged)
         }
     }
 
-    private func complete(_ response: HTTPResponse, url: URL?, source: ResponseSource, bodyChanged: Bool) {
+    private func complete(_ response: HTTPResponse, body: Data?, url: URL?, source: ResponseSource, bodyChanged: Bool) {
         let network = source == .network ? reception.network : nil
         guard let url, let appResponse = appResponse(response, url: url, bodyChanged: bodyChanged || network == nil) else {
             return fail(URLError(.badServerResponse))
         }
         isFinished = true
-        let body = Data(response.body)
+        let body = body ?? Data(response.body)
         captureHop(error: nil, source: source)
         let perCallDelegate = loading.perCall
         channel.send(finishing: true) { protocolObject, client in
