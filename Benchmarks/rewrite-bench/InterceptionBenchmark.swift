@@ -223,6 +223,9 @@ struct InterceptionBenchmark {
                 measured: "\(Format.duration(total)): \(baseName) + \(Format.duration(floor.work)) \(floor.what)",
                 baseline: "\(Format.duration(naiveMedian)) naive", ratio: Format.ratio(total / naiveMedian), goal: "", verdict: .informational))
         }
+        let (bufferedRow, bufferedNote) = bufferedDownload(from: server)
+        rows.append(bufferedRow)
+        notes.append(bufferedNote)
         notes.append(
             "latency: \(count) sequential requests per variant after \(warmUp) warm-up rounds, POST of \(body.count) B, round-robin; "
                 + "CPU: the median CPU time of the whole process (client, interceptor, in-process server) per request")
@@ -230,6 +233,55 @@ struct InterceptionBenchmark {
             notes.append("latency, \(variant.name): \(variant.failures) requests failed")
         }
         return (rows, notes)
+    }
+
+    static let bufferedRules = """
+        rule "mark downloads" {
+            when path ~ "/bytes/*"
+            request { set-header "X-Unechoed-Mark" "1" }
+        }
+        """
+
+    /// A 10 MB body to a completion handler (which gets the body in one piece, so the
+    /// interceptor buffers it) through a rule that only sets a request header, against a
+    /// plain session, interleaved.
+    func bufferedDownload(from server: TestHTTPServer) -> (ResultRow, String) {
+        let name = "latency: 10 MB GET to a completion handler, set-header only"
+        let size = 10_000_000
+        let request = URLRequest(url: server.url("/bytes/\(size)?seed=1"))
+        let plain = URLSession(configuration: .ephemeral)
+        let rewriter: Rewriter
+        let intercepted: URLSession
+        do {
+            rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.bufferedRules, name: "buffered.rules"))
+            let configuration = URLSessionConfiguration.ephemeral
+            try rewriter.install(in: configuration)
+            intercepted = URLSession(configuration: configuration)
+        } catch {
+            return (.unavailable(name, reason: "\(error)"), "latency, buffered: \(error)")
+        }
+        defer {
+            plain.invalidateAndCancel()
+            intercepted.invalidateAndCancel()
+            rewriter.uninstall()
+        }
+        let rounds = quick ? 6 : 30
+        var samples = (plain: Samples(), intercepted: Samples())
+        var wrongSizes = 0
+        for round in -2..<rounds {
+            for variant in [round % 2 == 0, round % 2 != 0] {
+                var count = 0
+                let time = Stopwatch.time { count = Self.send(request, on: variant ? intercepted : plain).data?.count ?? 0 }
+                if count != size { wrongSizes += 1 }
+                guard round >= 0 else { continue }
+                if variant { samples.intercepted.append(time) } else { samples.plain.append(time) }
+            }
+        }
+        let (measured, base) = (samples.intercepted.median, samples.plain.median)
+        let row = ResultRow(
+            name: name, measured: "\(Format.duration(measured)) median", baseline: "\(Format.duration(base)) plain",
+            ratio: Format.ratio(measured / base), goal: "", verdict: .informational)
+        return (row, "latency, buffered: \(rounds) GETs of \(size) B per variant, alternating; \(wrongSizes) bodies of the wrong size")
     }
 
     /// The least work any rewriting interceptor adds to a pass-through for one request,
