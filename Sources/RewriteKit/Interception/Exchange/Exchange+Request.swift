@@ -10,11 +10,10 @@ extension Exchange {
     /// the network as the app gave it (a stream stays a stream, read as it is sent).
     ///
     /// Where the context is URLSession's queue (corelibs) and the body is in memory and at
-    /// most ``inlineBodyLimit`` bytes, the phase runs at once, in the context, as a response
-    /// body of that size is edited there: the rules take microseconds, and the request
-    /// goes to the worker only to be sent (one thread hop, as for any pass-through
-    /// protocol, instead of a hop to the worker and another back to the context, which
-    /// cost ~30 µs a request on the 2-core VM). Otherwise the phase runs on the worker
+    /// most ``inlineBodyLimit`` bytes, the phase runs at once, in the context, as the
+    /// response rules over a body of that size do, and the request goes to the worker only
+    /// to be sent: one thread hop, as for any pass-through protocol, instead of a hop to the
+    /// worker and another back to the context, which cost ~27 µs a request on the 2-core VM. Otherwise the phase runs on the worker
     /// (a body to read may block); a request sent at once is started there right after
     /// the phase, its result queued to the context first, so the context knows the hop
     /// before any response.
