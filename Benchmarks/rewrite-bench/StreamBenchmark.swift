@@ -130,15 +130,7 @@ struct StreamBenchmark {
             // Each round starts with the other variant: a run inherits the arenas the one before it left.
             let variants = [(true, intercepted), (false, URLSessionConfiguration.ephemeral)]
             for (isIntercepted, configuration) in round % 2 == 0 ? variants : variants.reversed() {
-                let run = StreamingMemoryBenchmark.measure {
-                    let delegate = CountingDelegate()
-                    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-                    defer { session.finishTasksAndInvalidate() }
-                    session.dataTask(with: url).resume()
-                    delegate.finished.wait()
-                    let result = delegate.result()
-                    return result.error.map { "ended with \($0)" }
-                }
+                let run = StreamingMemoryBenchmark.download(url, configuration: configuration, expected: nil)
                 if let problem = run.problem { notes.append("streams, memory, \(isIntercepted ? "intercepted" : "plain"): \(problem)") }
                 if isIntercepted { growth.intercepted.append(value: run.growth) } else { growth.plain.append(value: run.growth) }
             }

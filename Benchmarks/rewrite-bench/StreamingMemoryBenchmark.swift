@@ -131,8 +131,9 @@ struct StreamingMemoryBenchmark {
         return Run(growth: Double(max(peak - start, 0)), elapsed: elapsed, problem: problem)
     }
 
-    /// Downloads with a streaming delegate that counts and drops every chunk.
-    private static func download(_ url: URL, configuration: URLSessionConfiguration) -> Run {
+    /// Downloads with a streaming delegate that counts and drops every chunk; a problem when
+    /// the transfer fails or, given `expected`, brings another number of bytes.
+    static func download(_ url: URL, configuration: URLSessionConfiguration, expected: Int? = downloadSize) -> Run {
         measure {
             let delegate = CountingDelegate()
             let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -140,8 +141,8 @@ struct StreamingMemoryBenchmark {
             session.dataTask(with: url).resume()
             delegate.finished.wait()
             let result = delegate.result()
-            guard result.bytes != downloadSize || result.error != nil else { return nil }
-            return "received \(result.bytes) of \(downloadSize) bytes\(result.error.map { ", error \($0)" } ?? "")"
+            guard result.bytes != (expected ?? result.bytes) || result.error != nil else { return nil }
+            return "received \(result.bytes)\(expected.map { " of \($0)" } ?? "") bytes\(result.error.map { ", error \($0)" } ?? "")"
         }
     }
 
