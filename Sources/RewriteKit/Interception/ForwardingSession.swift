@@ -209,8 +209,10 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let error = UncheckedBox(error)
-        route(task, removing: true) { $0.innerDidComplete(error.value) }
+        let (error, task) = (UncheckedBox(error), UncheckedBox(task))
+        // The task's response is read only if its delegate never heard one (each read
+        // takes corelibs' lock).
+        route(task.value, removing: true) { $0.innerDidComplete(error.value, response: task.value.response) }
     }
 
     func urlSession(

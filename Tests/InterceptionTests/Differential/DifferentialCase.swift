@@ -99,6 +99,9 @@ extension DifferentialCase {
             DifferentialCase(name: "chunked 300 KB", path: "/stream-bytes/300000?chunk_size=4096&seed=2", caller: caller),
             DifferentialCase(name: "slow drip", path: "/drip?numbytes=40&duration=0.4&delay=0", caller: caller),
             DifferentialCase(name: "POST JSON", method: "POST", path: "/post", body: json, headers: ["Content-Type": "application/json"], caller: caller),
+            DifferentialCase(
+                name: "POST after 100 Continue", method: "POST", path: "/post", body: upload,
+                headers: ["Expect": "100-continue", "Content-Type": "application/octet-stream"], caller: caller),
             DifferentialCase(name: "repeated response headers", path: "/response-headers?X-A=1&X-A=2&Set-Cookie=a%3D1&Set-Cookie=b%3D2", caller: caller),
             DifferentialCase(name: "407 with Proxy-Authenticate", path: "/status/407", caller: caller),
             DifferentialCase(name: "401 with a Bearer challenge", path: "/bearer", caller: caller),
@@ -139,6 +142,15 @@ extension DifferentialCase {
                 name: "302 refused by the delegate", path: "/redirect/2", caller: caller, script: refuse,
                 knownDifference: caller == .delegate ? nil : .onCorelibs(.refusedRedirectBody)))
             cases.append(DifferentialCase(name: "redirect changed by the delegate", path: "/redirect/2", caller: caller, script: change))
+        }
+        // A 3xx without a Location cannot be followed: the task ends with it. The second
+        // comes after an interim `100 Continue` (the server answers the request's Expect).
+        for caller in readers {
+            let heard: KnownDifference? = [.delegate, .asyncDelegate].contains(caller) ? .onCorelibs(.unfollowableRedirectHeard) : nil
+            cases.append(DifferentialCase(name: "302 without a Location", path: "/status/302", caller: caller, knownDifference: heard))
+            cases.append(DifferentialCase(
+                name: "307 without a Location after 100 Continue", method: "POST", path: "/status/307", body: upload,
+                headers: ["Expect": "100-continue", "Content-Type": "application/octet-stream"], caller: caller, knownDifference: heard))
         }
         return cases
     }()

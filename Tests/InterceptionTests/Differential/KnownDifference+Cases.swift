@@ -26,6 +26,33 @@ extension KnownDifference {
         return problems
     }
 
+    /// A 301–308 whose `Location` corelibs cannot follow: a plain task ends with it as its
+    /// response without telling its delegate (`didReceive response` never comes, or only for
+    /// an interim `100 Continue`), and with an empty body. A URL protocol can give the app's
+    /// task a response only through its client, which tells the delegate: so the delegate
+    /// of an intercepted task hears the 3xx before the completion, as on Apple platforms.
+    /// Everything else matches: the final status and headers, the empty body, the server's view.
+    static let unfollowableRedirectHeard = KnownDifference(
+        reason: "corelibs ends a task with an unfollowable 3xx without telling its delegate; the interceptor can only deliver it through the client, which does"
+    ) { plain, intercepted in
+        var problems: [String] = []
+        for (name, same) in [
+            ("status", plain.status == intercepted.status), ("headers", plain.headers == intercepted.headers),
+            ("body", plain.bodyLength == 0 && intercepted.bodyLength == 0), ("error", plain.error == nil && intercepted.error == nil),
+            ("server saw", plain.serverSaw == intercepted.serverSaw),
+        ] where !same {
+            problems.append("\(name) differs")
+        }
+        // What the plain delegate heard (nothing, or the interim response), then the final
+        // response, and the completion where the plain delegate heard one (a delegate of
+        // one call does not).
+        var expected = plain.callbacks.filter { $0 != .complete(error: nil) }
+        if let status = plain.status { expected.append(.response(status: status)) }
+        if plain.callbacks.last == .complete(error: nil) { expected.append(.complete(error: nil)) }
+        if intercepted.callbacks != expected { problems.append("intercepted callbacks \(intercepted.callbacks), expected \(expected)") }
+        return problems
+    }
+
     /// A Basic challenge nobody answers with a credential: corelibs 6.3.1 never completes
     /// the plain task (6.3.2 completes it with the 401). The interceptor completes it with
     /// the 401 and its body, `WWW-Authenticate` given as `X-RewriteKit-WWW-Authenticate`

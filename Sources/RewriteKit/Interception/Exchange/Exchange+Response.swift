@@ -12,6 +12,13 @@ extension Exchange {
     /// and a retry with a credential brings a second response.)
     func innerDidReceive(_ response: URLResponse) {
         guard !isStopped, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
+        if (100..<200).contains(http.statusCode) {
+            // An interim response (`100 Continue` to a request's `Expect`), which corelibs
+            // passes on as a response: the app's task hears it as a plain one would, whoever
+            // receives the body, untouched by the rules; the final response follows.
+            channel.send { $1.urlProtocol($0, didReceive: http, cacheStoragePolicy: .notAllowed) }
+            return
+        }
         let head = HTTPResponse(head: http)
         reception.network = http
         reception.networkHead = head
@@ -76,10 +83,18 @@ extension Exchange {
 
     /// The inner task ended, in the context: errors pass through unchanged; a buffered
     /// body goes through the response phase (on the worker) and is delivered whole.
-    func innerDidComplete(_ error: Error?) {
+    /// `response` (read only when needed) is the task's final response.
+    ///
+    /// corelibs completes a 301–308 whose `Location` it cannot follow (none, or not a URL)
+    /// without telling the delegate the response (it may have passed on an interim
+    /// `100 Continue`): it sets it as the task's response, with an empty body, as a plain
+    /// task of the app's would end. That response is taken here as the response head, so
+    /// the app's task ends with it too, not with an error.
+    func innerDidComplete(_ error: Error?, response: @autoclosure () -> URLResponse?) {
         guard !isStopped else { return }
         if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
         if let error { return fail(error) }
+        if reception.network == nil, let final = response() { innerDidReceive(final) }
         hop.messageTimes = reception.timing?.finish()
         reception.timing = nil
         guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
