@@ -54,6 +54,9 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     var deadline: TimeInterval = 30
     /// A difference the platform forces, with its reason; nil when the two must match exactly.
     var knownDifference: KnownDifference?
+    /// Whether the intercepted side also has a response rule that reads the body (and
+    /// changes nothing), so the body is kept for the rules instead of streamed.
+    var keepsBodyForRules = false
 
     var testDescription: String {
         "\(name) · \(caller.rawValue)" + (script.map { " · \($0)" } ?? "")
@@ -79,7 +82,7 @@ extension DifferentialCase {
     static let upload = Data((0..<3000).map { UInt8($0 % 251) })
 
     /// Every case.
-    static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads
+    static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads + bodiesKeptForRules
 
     private static let readers: [CallerMode] = [.completionHandler, .async, .delegate, .asyncDelegate]
 
@@ -105,6 +108,16 @@ extension DifferentialCase {
             DifferentialCase(name: "repeated response headers", path: "/response-headers?X-A=1&X-A=2&Set-Cookie=a%3D1&Set-Cookie=b%3D2", caller: caller),
             DifferentialCase(name: "407 with Proxy-Authenticate", path: "/status/407", caller: caller),
             DifferentialCase(name: "401 with a Bearer challenge", path: "/bearer", caller: caller),
+        ]
+    }
+
+    /// Bodies the interceptor keeps whole for a response rule that reads them, arriving
+    /// whole, compressed, or broken off mid-body (the rule never runs on a partial body).
+    static let bodiesKeptForRules: [DifferentialCase] = readers.flatMap { caller in
+        [
+            DifferentialCase(name: "chunked 300 KB, kept for a rule", path: "/stream-bytes/300000?chunk_size=4096&seed=3", caller: caller, keepsBodyForRules: true),
+            DifferentialCase(name: "gzip, kept for a rule", path: "/gzip", caller: caller, keepsBodyForRules: true),
+            DifferentialCase(name: "connection drops mid-body, kept for a rule", path: "/drop?length=1000&after=100", caller: caller, keepsBodyForRules: true),
         ]
     }
 

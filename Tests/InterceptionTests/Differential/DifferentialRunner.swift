@@ -16,6 +16,15 @@ enum DifferentialRunner {
         }
         """
 
+    /// A response rule that reads every body and changes none (its pattern is in no body).
+    static let bodyReadingRule = """
+
+        rule "reads the body" {
+            when host == "127.0.0.1"
+            response { replace-body /never-in-a-test-body-7f3a/ "x" }
+        }
+        """
+
     /// What the app observed, how many of the server's requests carried the rule's header,
     /// and, with `capturing`, how many exchanges a `TrafficCapture` running meanwhile kept.
     static func observe(
@@ -31,7 +40,8 @@ enum DifferentialRunner {
                 }
             }
         }
-        let harness = intercepted ? try Harness(headerOnlyRule, configure: configure) : nil
+        let rules = headerOnlyRule + (testCase.keepsBodyForRules ? bodyReadingRule : "")
+        let harness = intercepted ? try Harness(rules, configure: configure) : nil
         let capture = capturing ? harness?.rewriter.startCapture() : nil
         let configuration: URLSessionConfiguration
         if let harness {

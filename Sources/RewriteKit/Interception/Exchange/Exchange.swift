@@ -100,14 +100,18 @@ final class Exchange: @unchecked Sendable {
         } ?? .network)
         let urlError = error as? URLError ?? URLError(.unknown)
         captureHop(error: urlError, source: source)
-        // The delegate of one call (corelibs) hears a response and the data that came
-        // before a failure mid-body, as on a plain load; a completion handler only the error.
-        let perCall = reception.headDelivered ? nil : loading.perCall
-        let partial = reception.network.map { ($0, reception.body) }
+        // A delegate hears the response and the data that came before a failure mid-body,
+        // as on a plain load, also when the body was being kept for the rules (which do
+        // not run on a partial body: it goes as it came); a completion handler only the error.
+        let perCall = loading.perCall
+        let partial = reception.headDelivered || (perCall == nil && !loading.receivesChunks)
+            ? nil : reception.network.map { ($0, reception.body) }
         channel.send(finishing: true) { protocolObject, client in
-            if let perCall, let (response, body) = partial {
+            if let (response, body) = partial {
                 client.urlProtocol(protocolObject, didReceive: response, cacheStoragePolicy: .notAllowed)
-                if !body.isEmpty { perCall.didReceive(body) }
+                if !body.isEmpty {
+                    if let perCall { perCall.didReceive(body) } else { client.urlProtocol(protocolObject, didLoad: body) }
+                }
             }
             client.urlProtocol(protocolObject, didFailWithError: error)
         }
