@@ -12,13 +12,6 @@ extension Exchange {
     /// and a retry with a credential brings a second response.)
     func innerDidReceive(_ response: URLResponse) {
         guard !isStopped, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
-        if (100..<200).contains(http.statusCode) {
-            // An interim response (`100 Continue` to a request's `Expect`), which corelibs
-            // passes on as a response: the app's task hears it as a plain one would, whoever
-            // receives the body, untouched by the rules; the final response follows.
-            channel.send { $1.urlProtocol($0, didReceive: http, cacheStoragePolicy: .notAllowed) }
-            return
-        }
         let head = HTTPResponse(head: http)
         reception.network = http
         reception.networkHead = head
@@ -35,7 +28,17 @@ extension Exchange {
         if let limit = capture.bodyLimit, let format = StreamFormat(contentType: head.headers["Content-Type"]) {
             reception.timing = MessageTiming(format: format, limit: limit)
         }
-        guard reception.isStreaming else { return }
+        guard reception.isStreaming else {
+            // An interim response (`100 Continue` to a request's `Expect`), which corelibs
+            // passes on to a plain task as a response at once: the app hears it too. It is
+            // the head until the final response replaces it (from a server that sends no
+            // other, its body is kept with it).
+            if (100..<200).contains(http.statusCode) {
+                reception.interimSent = http
+                channel.send { $1.urlProtocol($0, didReceive: http, cacheStoragePolicy: .notAllowed) }
+            }
+            return
+        }
         var final = head
         if outcome.hasResponseActions {
             let answer = pipeline.processResponse(head, for: outcome)
@@ -89,12 +92,15 @@ extension Exchange {
     /// without telling the delegate the response (it may have passed on an interim
     /// `100 Continue`): it sets it as the task's response, with an empty body, as a plain
     /// task of the app's would end. That response is taken here as the response head, so
-    /// the app's task ends with it too, not with an error.
+    /// the app's task ends with it too, not with an error or the interim response.
     func innerDidComplete(_ error: Error?, response: @autoclosure () -> URLResponse?) {
         guard !isStopped else { return }
         if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
         if let error { return fail(error) }
-        if reception.network == nil, let final = response() { innerDidReceive(final) }
+        if reception.network.map({ $0.statusCode < 200 }) ?? true, let final = response() as? HTTPURLResponse,
+           final !== reception.network {
+            innerDidReceive(final)
+        }
         hop.messageTimes = reception.timing?.finish()
         reception.timing = nil
         guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
@@ -184,8 +190,9 @@ extension Exchange {
         let body = body ?? Data(response.body)
         captureHop(error: nil, source: source)
         let perCallDelegate = loading.perCall
+        let headSent = appResponse === reception.interimSent
         channel.send(finishing: true) { protocolObject, client in
-            client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed)
+            if !headSent { client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
             if !body.isEmpty {
                 perCallDelegate?.didReceive(body)
                 client.urlProtocol(protocolObject, didLoad: body)

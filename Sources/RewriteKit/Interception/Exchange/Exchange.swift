@@ -106,9 +106,10 @@ final class Exchange: @unchecked Sendable {
         let perCall = loading.perCall
         let partial = reception.headDelivered || (perCall == nil && !loading.receivesChunks)
             ? nil : reception.network.map { ($0, reception.body) }
+        let headSent = reception.network.map { $0 === reception.interimSent } ?? false
         channel.send(finishing: true) { protocolObject, client in
             if let (response, body) = partial {
-                client.urlProtocol(protocolObject, didReceive: response, cacheStoragePolicy: .notAllowed)
+                if !headSent { client.urlProtocol(protocolObject, didReceive: response, cacheStoragePolicy: .notAllowed) }
                 if !body.isEmpty {
                     if let perCall { perCall.didReceive(body) } else { client.urlProtocol(protocolObject, didLoad: body) }
                 }

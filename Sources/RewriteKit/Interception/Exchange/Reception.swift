@@ -13,6 +13,9 @@ struct Reception {
     var isStreaming = false
     /// Whether the head has been given to the app.
     var headDelivered = false
+    /// An interim (1xx) response given to the app as it came while the body is kept
+    /// whole: not given again should it prove to be the final one.
+    var interimSent: HTTPURLResponse?
     /// The buffered body (for whole delivery, or a held challenge response).
     var body = Data()
     /// A copy of a streamed body kept for the `cache` clause, while it fits the budget.
