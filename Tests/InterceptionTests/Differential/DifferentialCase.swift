@@ -57,6 +57,9 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     /// Whether the intercepted side also has a response rule that reads the body (and
     /// changes nothing), so the body is kept for the rules instead of streamed.
     var keepsBodyForRules = false
+    /// Bytes a ``ScriptedServer`` answers with, instead of the loopback server's route for
+    /// `path`: a response no well-behaved server sends.
+    var rawResponse: String?
 
     var testDescription: String {
         "\(name) · \(caller.rawValue)" + (script.map { " · \($0)" } ?? "")
@@ -83,6 +86,7 @@ extension DifferentialCase {
 
     /// Every case.
     static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads + bodiesKeptForRules
+        + hostileResponses
 
     private static let readers: [CallerMode] = [.completionHandler, .async, .delegate, .asyncDelegate]
 
@@ -120,6 +124,35 @@ extension DifferentialCase {
             DifferentialCase(name: "connection drops mid-body, kept for a rule", path: "/drop?length=1000&after=100", caller: caller, keepsBodyForRules: true),
         ]
     }
+
+    /// Responses a hostile or broken server sends, from a scripted server, through every
+    /// reader, with and without a rule that keeps the body whole (found by generating
+    /// malformed responses against a plain and an intercepted session).
+    static let hostileResponses: [DifferentialCase] = {
+        let responses: [(name: String, bytes: String, unfollowableRedirect: Bool)] = [
+            ("301 without a Location", "HTTP/1.1 301 Moved\r\nContent-Length: 5\r\n\r\nhello", true),
+            ("302 with a Location that is no URL", "HTTP/1.1 302 Found\r\nLocation: http://[bad\r\nContent-Length: 5\r\n\r\nhello", true),
+            ("100 Continue, then a 303 without a Location",
+             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 303 See Other\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", true),
+            ("100 Continue, then a 200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", false),
+            ("a 100 as the only response, its chunked body cut off",
+             "HTTP/1.1 100 OK\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n" + String(repeating: "x", count: 300), false),
+            ("Content-Length longer than the body", "HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\nshort", false),
+            ("a chunk size that is no number", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\nmore\r\n0\r\n\r\n", false),
+            ("gzip that is not gzip", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 12\r\n\r\n\u{1F}\u{8B}garbage!!!", false),
+        ]
+        return readers.flatMap { caller in
+            responses.flatMap { response in
+                [false, true].map { keepsBody in
+                    let heard = response.unfollowableRedirect && [.delegate, .asyncDelegate].contains(caller)
+                    return DifferentialCase(
+                        name: response.name + (keepsBody ? ", kept for a rule" : ""), path: "/hostile", caller: caller,
+                        knownDifference: heard ? .onCorelibs(.unfollowableRedirectHeard) : nil, keepsBodyForRules: keepsBody,
+                        rawResponse: response.bytes)
+                }
+            }
+        }
+    }()
 
     /// Broken connections, refused connections and timeouts.
     static let failures: [DifferentialCase] = readers.flatMap { caller in

@@ -50,7 +50,9 @@ enum DifferentialRunner {
             configuration = URLSessionConfiguration.ephemeral
             configure(configuration)
         }
-        var request = URLRequest(url: server.url(testCase.path))
+        let scripted = try testCase.rawResponse.map { try ScriptedServer(response: Array($0.utf8)) }
+        defer { scripted?.stop() }
+        var request = URLRequest(url: scripted.map { $0.baseURL.appendingPathComponent(testCase.path) } ?? server.url(testCase.path))
         request.httpMethod = testCase.method
         request.setValue(caseID, forHTTPHeaderField: "X-Unechoed-Case")
         request.setValue("connectionID", forHTTPHeaderField: "X-Unechoed-Omit")
@@ -58,7 +60,15 @@ enum DifferentialRunner {
         if [.completionHandler, .async, .delegate, .asyncDelegate].contains(testCase.caller) {
             request.httpBody = testCase.body
         }
-        var observation = await run(request, testCase: testCase, configuration: configuration, baseURL: server.baseURL)
+        var observation = await run(request, testCase: testCase, configuration: configuration, baseURL: scripted?.baseURL ?? server.baseURL)
+        withExtendedLifetime(harness) {}
+        if let scripted {
+            // Its request lines; and how many heads carried the rule's header.
+            let heads = scripted.requestHeads
+            observation.serverSaw = heads.map { $0.components(separatedBy: "\r\n").first ?? "" }
+            let marked = heads.filter { $0.lowercased().contains("\r\nx-unechoed-intercepted: 1") }.count
+            return (observation, marked, capture?.exchanges.count ?? 0)
+        }
         let seen = server.requests.filter { $0.value(forHeader: "X-Unechoed-Case") == caseID }
         observation.serverSaw = seen.map { recorded in
             var line = "\(recorded.method) \(recorded.target) \(recorded.body.count) B"
@@ -66,7 +76,6 @@ enum DifferentialRunner {
             if let cookie = recorded.value(forHeader: "Cookie") { line += " cookie=\(cookie)" }
             return line
         }
-        withExtendedLifetime(harness) {}
         return (observation, seen.filter { $0.value(forHeader: "X-Unechoed-Intercepted") == "1" }.count, capture?.exchanges.count ?? 0)
     }
 
