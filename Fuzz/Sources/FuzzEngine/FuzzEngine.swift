@@ -92,8 +92,13 @@ enum FuzzEngine {
                 Fuzzer.fail("the URL does not parse back to its host: \(description)")
             }
             // `set-url "${header.X-V}"` gives the value the whole URL, by the rule's own choice
-            // (the language reference says so): its path is the value's, dots and all.
-            let namedByValue = RequestURL(string: value)?.description == description
+            // (the language reference says so): its path is the value's, dots and all; a later
+            // `set-url "https://…${path}…"` keeps that path (the request's own URL text).
+            let valueURL = RequestURL(string: value)?.description
+            let namedByValue = valueURL == description || outcome.trace.entries.contains { entry in
+                if case .changed(_, .url(_, let after)) = entry.event { return after == valueURL }
+                return false
+            }
             let climbs = url.path.split(separator: "/").contains("..")
             if climbs && !namedByValue && !request.url.path.split(separator: "/").contains("..") {
                 Fuzzer.fail("a path segment climbs: \(description)")
