@@ -31,7 +31,7 @@ extension HTTPRequest {
     }
 
     /// The URLRequest to forward: the original one (keeping its cache policy, timeout and
-    /// other settings) with exactly this method, URL and headers, and `httpBody` as its
+    /// other settings, and its method's spelling) with exactly this method, URL and headers, and `httpBody` as its
     /// body (nil: none; the exchange attaches a stream, file or upload body itself).
     /// Content-Length is never copied: the transport computes it, and a stale one
     /// truncates the body and poisons the connection. `admitted` is the request the rules
@@ -46,7 +46,11 @@ extension HTTPRequest {
             guard let url = original.url?.absoluteString == text ? original.url : URL(string: text) else { return nil }
             request.url = url
         }
-        if admitted?.method != method || original.httpMethod != method { request.httpMethod = method }
+        // The method as the app wrote it, unless the rules changed it: the pipeline's is
+        // upper-cased, and corelibs sends any method but six as written (`patch`, `purge`).
+        if admitted?.method != method || HTTPRequest.normalizedMethod(original.httpMethod ?? "GET") != method {
+            request.httpMethod = method
+        }
         var fields = headers
         fields.remove("Content-Length")
         // One assignment: adding fields one by one costs a locale-aware comparison with

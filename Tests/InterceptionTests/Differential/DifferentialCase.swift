@@ -106,6 +106,12 @@ extension DifferentialCase {
             DifferentialCase(name: "chunked 300 KB", path: "/stream-bytes/300000?chunk_size=4096&seed=2", caller: caller),
             DifferentialCase(name: "slow drip", path: "/drip?numbytes=40&duration=0.4&delay=0", caller: caller),
             DifferentialCase(name: "POST JSON", method: "POST", path: "/post", body: json, headers: ["Content-Type": "application/json"], caller: caller),
+            // Methods are case-sensitive (RFC 9110, section 9.1): corelibs upper-cases only
+            // GET, HEAD, POST, PUT, DELETE and CONNECT, and sends any other as written.
+            DifferentialCase(name: "custom method in lower case", method: "purge", path: "/anything", caller: caller),
+            DifferentialCase(
+                name: "PATCH written in lower case, with a body", method: "patch", path: "/anything", body: json,
+                headers: ["Content-Type": "application/json"], caller: caller),
             DifferentialCase(
                 name: "POST after 100 Continue", method: "POST", path: "/post", body: upload,
                 headers: ["Expect": "100-continue", "Content-Type": "application/octet-stream"], caller: caller),

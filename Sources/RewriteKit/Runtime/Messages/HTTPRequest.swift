@@ -69,9 +69,15 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Creates a request from parsed URL parts.
     public init(method: String, url: RequestURL, headers: HTTPHeaders = [:], body: [UInt8]? = nil) {
+        storage = Storage(method: Self.normalizedMethod(method), url: url, headers: headers, body: body)
+    }
+
+    /// `method` as the pipeline sees it: upper-cased, so that rules match it in any case.
+    /// (Only the pipeline's view: a method the rules leave as it was goes to the network as
+    /// the app wrote it, since methods are case-sensitive on the wire.)
+    static func normalizedMethod(_ method: String) -> String {
         // ASCII methods (all real ones) are mapped without allocating when already upper case.
-        let upper = method.utf8.allSatisfy { $0 < 0x80 } ? ASCIICase.uppercased(method) : method.uppercased()
-        storage = Storage(method: upper, url: url, headers: headers, body: body)
+        method.utf8.allSatisfy { $0 < 0x80 } ? ASCIICase.uppercased(method) : method.uppercased()
     }
 
     /// Creates a request from a URL string; nil when the string is not an absolute URL.
