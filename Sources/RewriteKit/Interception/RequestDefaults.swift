@@ -41,6 +41,19 @@ struct RequestDefaults: @unchecked Sendable {
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
+    /// `request` as corelibs configures a request it sends or a redirect it follows by
+    /// itself (`URLSession._Configuration.setCookies(on:)`): its `Cookie` header replaced
+    /// by the stored cookies for its URL, when there are any (whatever the request's
+    /// `httpShouldHandleCookies`, as there).
+    func configured(_ request: URLRequest) -> URLRequest {
+        guard let cookieStorage, let url = request.url, let cookies = cookieStorage.cookies(for: url),
+              let value = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !value.isEmpty
+        else { return request }
+        var request = request
+        request.setValue(value, forHTTPHeaderField: "Cookie")
+        return request
+    }
+
     /// How long the session waits for a request: the request's own interval when it set
     /// one other than URLRequest's default of 60 s, else the configuration's.
     func timeout(for request: URLRequest) -> TimeInterval {

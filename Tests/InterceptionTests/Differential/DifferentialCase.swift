@@ -239,6 +239,11 @@ extension DifferentialCase {
         [
             DifferentialCase(name: "cookie from the storage", path: "/cookies", caller: caller, cookies: [("session", "abc123")]),
             DifferentialCase(name: "server sets a cookie and redirects", path: "/cookies/set?flavour=oat", caller: caller),
+            // The redirect carries the stored cookies as they are after the 3xx, not the
+            // first request's `Cookie` header.
+            DifferentialCase(
+                name: "server sets a cookie and redirects, another one stored", path: "/cookies/set?flavour=oat", caller: caller,
+                cookies: [("session", "abc123")]),
         ]
     }
 

@@ -73,7 +73,11 @@ enum DifferentialRunner {
         observation.serverSaw = seen.map { recorded in
             var line = "\(recorded.method) \(recorded.target) \(recorded.body.count) B"
             if let authorization = recorded.value(forHeader: "Authorization") { line += " auth=\(authorization)" }
-            if let cookie = recorded.value(forHeader: "Cookie") { line += " cookie=\(cookie)" }
+            // As a set: corelibs' cookie storage lists cookies in dictionary order, which
+            // varies from run to run for a plain session too.
+            if let cookie = recorded.value(forHeader: "Cookie") {
+                line += " cookie=" + cookie.components(separatedBy: "; ").sorted().joined(separator: "; ")
+            }
             return line
         }
         return (observation, seen.filter { $0.value(forHeader: "X-Unechoed-Intercepted") == "1" }.count, capture?.exchanges.count ?? 0)

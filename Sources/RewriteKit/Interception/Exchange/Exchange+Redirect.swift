@@ -128,10 +128,12 @@ extension Exchange {
         hop.response = head
         emit(.response)
         endHop(error: nil, source: source, redirectLocation: request.url?.absoluteString)
+        // corelibs configures a redirect it follows by itself: its `Cookie` header becomes
+        // the stored cookies, those the 3xx just set included (the inner task stored them
+        // as its head arrived). A redirect its delegate approved goes as approved.
+        let request = loading.delegate == nil ? interceptor.requestDefaults.configured(request) : request
         var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: RequestBody(request))
-        // corelibs configures (adds cookies to) a redirect it follows by itself, but not
-        // one its delegate approved.
-        next.addsStoredCookies = loading.delegate == nil
+        next.addsStoredCookies = false
         begin(next)
     }
     #endif

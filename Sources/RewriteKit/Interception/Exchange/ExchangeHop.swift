@@ -14,8 +14,9 @@ struct ExchangeHop {
     let appRequest: URLRequest
     /// Where the body comes from.
     var body: RequestBody
-    /// Whether the session's stored cookies are added, as URLSession adds them to this
-    /// request (always, but on corelibs not to a redirect its app's delegate approved).
+    /// Whether the rules' view adds the session's stored cookies, as URLSession adds them
+    /// to this request after the protocol sees it (the app's request; on corelibs a
+    /// redirect hop's request already carries what corelibs would send).
     var addsStoredCookies = true
     /// The activity number of this hop.
     let requestID = ActivityHub.nextRequestID()
