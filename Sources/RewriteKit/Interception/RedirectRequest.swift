@@ -32,11 +32,8 @@ enum RedirectRequest {
             next.httpBodyStream = nil
         }
         next.url = target
-        #if canImport(FoundationNetworking)
-        // corelibs sends no body on any redirect hop (it resets the task's body).
-        next.httpBody = nil
-        next.httpBodyStream = nil
-        #endif
+        // A redirect that keeps the method keeps the request's body, as the delegate sees it
+        // (corelibs then sends none: see `Exchange.follow(to:after:source:)`).
         return next
     }
 }

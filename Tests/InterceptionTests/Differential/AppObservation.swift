@@ -9,8 +9,9 @@ import RewriteTesting
 struct AppObservation: Equatable, Sendable, CustomStringConvertible {
     /// A delegate callback, reduced to what must match.
     enum Callback: Equatable, Sendable, CustomStringConvertible {
-        /// `willPerformHTTPRedirection`: the redirect's status and the new request's path and query.
-        case redirect(status: Int, to: String, method: String)
+        /// `willPerformHTTPRedirection`: the redirect's status, the new request's path and
+        /// query, method, and the length of the `httpBody` it carries.
+        case redirect(status: Int, to: String, method: String, body: Int = 0)
         /// `didReceive challenge`: the authentication method and previous failures.
         case challenge(method: String, failures: Int)
         /// `didReceive response`: its status.
@@ -28,7 +29,8 @@ struct AppObservation: Equatable, Sendable, CustomStringConvertible {
 
         var description: String {
             switch self {
-            case .redirect(let status, let to, let method): "redirect \(status) → \(method) \(to)"
+            case .redirect(let status, let to, let method, let body):
+                "redirect \(status) → \(method) \(to)" + (body > 0 ? " with a \(body) B body" : "")
             case .challenge(let method, let failures): "challenge \(method) (failures \(failures))"
             case .response(let status): "response \(status)"
             case .data(let bytes): "data \(bytes) B"

@@ -85,7 +85,7 @@ final class ObservingDelegate: NSObject, URLSessionDataDelegate, URLSessionDownl
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let target = request.url.map { $0.path + ($0.query.map { "?" + $0 } ?? "") } ?? "?"
-        record(.redirect(status: response.statusCode, to: target, method: request.httpMethod ?? "GET"))
+        record(.redirect(status: response.statusCode, to: target, method: request.httpMethod ?? "GET", body: request.httpBody?.count ?? 0))
         switch script.redirect {
         case .follow:
             completionHandler(request)

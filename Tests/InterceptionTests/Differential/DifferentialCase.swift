@@ -184,6 +184,10 @@ extension DifferentialCase {
                     name: "POST then \(status)", method: "POST", path: "/redirect-to?url=/anything/next&status_code=\(status)",
                     body: json, headers: ["Content-Type": "application/json"], caller: caller, script: script))
             }
+            // Without a Content-Type of its own: the one a session adds to a POST's body.
+            cases.append(DifferentialCase(
+                name: "POST without a Content-Type then 307", method: "POST", path: "/redirect-to?url=/anything/next&status_code=307",
+                body: json, caller: caller, script: script))
         }
         for caller in [CallerMode.delegate, .completionHandler, .async] {
             var refuse = DelegateScript()

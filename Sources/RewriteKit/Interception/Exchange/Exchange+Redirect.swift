@@ -131,8 +131,15 @@ extension Exchange {
         // corelibs configures a redirect it follows by itself: its `Cookie` header becomes
         // the stored cookies, those the 3xx just set included (the inner task stored them
         // as its head arrived). A redirect its delegate approved goes as approved.
-        let request = loading.delegate == nil ? interceptor.requestDefaults.configured(request) : request
-        var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: RequestBody(request))
+        var request = loading.delegate == nil ? interceptor.requestDefaults.configured(request) : request
+        // corelibs sends no body on any redirect hop (it resets the task's body), but sets
+        // the transfer up from the request, which keeps a 307's or 308's `httpBody`: a POST
+        // with one and no Content-Type still gets the default a session gives a POST's body.
+        if request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == nil,
+           request.httpBody?.isEmpty == false || request.httpBodyStream != nil {
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: .none)
         next.addsStoredCookies = false
         begin(next)
     }
