@@ -90,9 +90,7 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
             // A file upload carries its length on both platforms (corelibs sends any stream
             // chunked, even with a Content-Length header) and is read again for a retry.
             // Upload tasks get no default Content-Type; a data task's POST body does.
-            if request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            }
+            request.addDefaultPOSTContentType()
             task = session.uploadTask(with: request, fromFile: copy.url)
         }
         let (kept, idle) = state.withLock { state -> (Bool, Bool) in

@@ -63,6 +63,14 @@ extension HTTPRequest {
 }
 
 extension URLRequest {
+    /// Gives a POST without a `Content-Type` the one URLSession gives a POST's body
+    /// (`application/x-www-form-urlencoded`), for a body the transport would not give it
+    /// to: a file upload, or none where the app's request had one.
+    mutating func addDefaultPOSTContentType() {
+        guard httpMethod == "POST", value(forHTTPHeaderField: "Content-Type") == nil else { return }
+        setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    }
+
     /// Sets `httpBody` to `body` unless it already holds those very bytes (the app's own
     /// body, passed on untouched), which would copy the whole request on corelibs.
     mutating func carry(_ body: Data?) {

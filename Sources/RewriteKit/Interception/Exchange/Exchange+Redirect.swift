@@ -135,10 +135,7 @@ extension Exchange {
         // corelibs sends no body on any redirect hop (it resets the task's body), but sets
         // the transfer up from the request, which keeps a 307's or 308's `httpBody`: a POST
         // with one and no Content-Type still gets the default a session gives a POST's body.
-        if request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == nil,
-           request.httpBody?.isEmpty == false || request.httpBodyStream != nil {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        }
+        if request.httpBody?.isEmpty == false || request.httpBodyStream != nil { request.addDefaultPOSTContentType() }
         var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: .none)
         next.addsStoredCookies = false
         begin(next)

@@ -69,7 +69,12 @@ struct RequestPhase: @unchecked Sendable {
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)
             } else if case let outgoing = loadedBody == nil ? body : body.replacing(with: outcome.request.body),
-                      let forwarded = outcome.request.urlRequest(basedOn: hop.appRequest, admitted: admission.request, httpBody: outgoing.dataTaskBody) {
+                      var forwarded = outcome.request.urlRequest(basedOn: hop.appRequest, admitted: admission.request, httpBody: outgoing.dataTaskBody) {
+                #if canImport(FoundationNetworking)
+                // corelibs gives a POST whose body is a stream the default Content-Type even
+                // when the stream is empty; read here, that body goes as none, without it.
+                if case .stream = hop.body, case .none = outgoing { forwarded.addDefaultPOSTContentType() }
+                #endif
                 next = .forward(forwarded, outgoing)
             } else {
                 next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
