@@ -70,7 +70,8 @@ enum RequestBody: @unchecked Sendable {
     /// The body of an upload task (corelibs), or of a data task's request.
     init(_ request: URLRequest, upload: LoadingTask.UploadBody?) {
         switch upload {
-        case .data(let data)?: self = data.isEmpty ? .none : .uploadData(data)
+        // Even empty: an upload task carries a body for corelibs, which fails a GET with one.
+        case .data(let data)?: self = .uploadData(data)
         case .file(let url)?: self = .file(url)
         case .stream(let stream)?: self = .stream(stream)
         case .fromDelegate?: self = .fromDelegate

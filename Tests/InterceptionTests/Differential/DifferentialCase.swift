@@ -254,6 +254,9 @@ extension DifferentialCase {
     /// Every upload form, and a download.
     static let uploads: [DifferentialCase] = [
         DifferentialCase(name: "upload from data", method: "POST", path: "/post", body: upload, caller: .uploadData),
+        // corelibs fails a GET that carries a body, and an upload task's body counts even empty.
+        DifferentialCase(name: "upload of no bytes, POST", method: "POST", path: "/post", body: Data(), caller: .uploadData),
+        DifferentialCase(name: "upload of no bytes, GET", method: "GET", path: "/get", body: Data(), caller: .uploadData),
         DifferentialCase(name: "upload from a file", method: "POST", path: "/post", body: upload, caller: .uploadFile),
         DifferentialCase(name: "upload from a stream", method: "POST", path: "/post", body: upload, caller: .uploadStream),
         // `/echo`, not `/post`: the interceptor sends a stream with its length, where
