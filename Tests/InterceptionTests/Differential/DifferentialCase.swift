@@ -86,7 +86,7 @@ extension DifferentialCase {
 
     /// Every case.
     static let all: [DifferentialCase] = responses + failures + redirects + authentication + cookies + uploads + bodiesKeptForRules
-        + hostileResponses
+        + hostileResponses + requestShapes
 
     private static let readers: [CallerMode] = [.completionHandler, .async, .delegate, .asyncDelegate]
 
@@ -250,6 +250,32 @@ extension DifferentialCase {
                 cookies: [("session", "abc123")]),
         ]
     }
+
+    /// Requests an app may well send, in shapes a rule never looks at: each must reach the
+    /// server as a plain session sends it (`/anything` echoes method, URL and headers).
+    static let requestShapes: [DifferentialCase] = {
+        let long = String(repeating: "v", count: 8_000)
+        let many = Dictionary(uniqueKeysWithValues: (0..<150).map { ("X-Header-\($0)", "\($0)") })
+        let headerShapes: [(String, [String: String])] = [
+            ("an empty header value", ["X-Empty": ""]),
+            ("a header value with spaces around it", ["X-Space": "  padded  "]),
+            ("a UTF-8 header value", ["X-Text": "café ☕"]),
+            ("an 8,000-byte header value", ["X-Long": long]),
+            ("150 headers", many),
+            ("the app's own User-Agent and Accept-Encoding", ["User-Agent": "App/2.0", "Accept-Encoding": "identity"]),
+            ("a Range header", ["Range": "bytes=0-9"]),
+            ("a header name with an underscore", ["X_Under": "1"]),
+        ]
+        let targets = [
+            "/anything?", "/anything?a=1&a=2&b", "/anything?q=a+b%20c&u=%E2%82%AC", "/anything/%2F/x", "/anything//double",
+            "/anything/a/../b", "/anything;param=1", "/anything/%25?semi=a;b", "/anything#fragment",
+        ]
+        return headerShapes.map { DifferentialCase(name: $0.0, path: "/anything", headers: $0.1, caller: .completionHandler) }
+            + targets.map { DifferentialCase(name: "target \($0)", path: $0, caller: .completionHandler) }
+            + ["OPTIONS", "TRACE", "M-SEARCH", "delete"].map {
+                DifferentialCase(name: "method \($0) with a body", method: $0, path: "/anything", body: json, caller: .completionHandler)
+            }
+    }()
 
     /// Every upload form, and a download.
     static let uploads: [DifferentialCase] = [
