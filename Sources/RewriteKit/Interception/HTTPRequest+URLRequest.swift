@@ -31,8 +31,9 @@ extension HTTPRequest {
     }
 
     /// The URLRequest to forward: the original one (keeping its cache policy, timeout and
-    /// other settings, and its method's spelling) with exactly this method, URL and headers, and `httpBody` as its
-    /// body (nil: none; the exchange attaches a stream, file or upload body itself).
+    /// other settings, and its method's spelling) with exactly this method, URL and
+    /// headers, and `httpBody` as its body (nil: none; the exchange attaches a stream, file
+    /// or upload body itself).
     /// Content-Length is never copied: the transport computes it, and a stale one
     /// truncates the body and poisons the connection. `admitted` is the request the rules
     /// started from: a URL or method the rules left as it was is not set again, nor a

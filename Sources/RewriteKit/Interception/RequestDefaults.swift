@@ -34,11 +34,10 @@ struct RequestDefaults: @unchecked Sendable {
     /// The `Cookie` header the session would add to `request`, if any: only when the
     /// request has none of its own and handles cookies.
     func cookieHeader(for request: URLRequest) -> String? {
-        guard let cookieStorage, request.httpShouldHandleCookies,
-              !(request.allHTTPHeaderFields ?? [:]).keys.contains(where: { ASCIICase.equal($0, "Cookie") }),
-              let url = request.url, let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
+        guard request.httpShouldHandleCookies,
+              !(request.allHTTPHeaderFields ?? [:]).keys.contains(where: { ASCIICase.equal($0, "Cookie") })
         else { return nil }
-        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
+        return storedCookieHeader(for: request.url)
     }
 
     /// `request` as corelibs configures a request it sends or a redirect it follows by
@@ -46,12 +45,19 @@ struct RequestDefaults: @unchecked Sendable {
     /// by the stored cookies for its URL, when there are any (whatever the request's
     /// `httpShouldHandleCookies`, as there).
     func configured(_ request: URLRequest) -> URLRequest {
-        guard let cookieStorage, let url = request.url, let cookies = cookieStorage.cookies(for: url),
-              let value = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !value.isEmpty
-        else { return request }
+        guard let value = storedCookieHeader(for: request.url) else { return request }
         var request = request
         request.setValue(value, forHTTPHeaderField: "Cookie")
         return request
+    }
+
+    /// The `Cookie` header the stored cookies for `url` make, when the session sends
+    /// cookies and has some for it.
+    private func storedCookieHeader(for url: URL?) -> String? {
+        guard let cookieStorage, let url, let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty,
+              let value = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !value.isEmpty
+        else { return nil }
+        return value
     }
 
     /// How long the session waits for a request: the request's own interval when it set
