@@ -27,6 +27,19 @@ struct SharedSessionTests {
         #expect(try runProbe("released") == "X-Shared: <missing>")
     }
 
+    @Test("an upper-case scheme ends as on a plain session, not handed round the shared session's class")
+    func upperCaseScheme() throws {
+        let line = try runProbe("upper-case-scheme")
+        #if canImport(FoundationNetworking)
+        // corelibs' HTTP protocol takes only `http` and `https` as written: a plain session
+        // fails `HTTP://` as unsupported (-1002).
+        #expect(line == "shared: URLError -1002; configured: URLError -1002")
+        #else
+        // Not run here: what CFNetwork makes of the scheme; the task must end either way.
+        #expect(!line.contains("timed out"), "\(line)")
+        #endif
+    }
+
     @Test("registered after a session exists, installation says why it cannot work")
     func late() throws {
         let line = try runProbe("late")

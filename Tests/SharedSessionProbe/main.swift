@@ -7,6 +7,9 @@
 //   SharedSessionProbe takeover   a second rewriter takes the shared session over, then
 //                                 the first one uninstalls (the second keeps it)
 //   SharedSessionProbe released   the only rewriter uninstalls (nothing is rewritten)
+//   SharedSessionProbe upper-case-scheme
+//                                 an `HTTP://` URL, through the shared session and through
+//                                 a configured one (what each task ended with)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -46,6 +49,25 @@ do {
     if mode == "released" { rewriter.uninstall() }
 } catch {
     emit("install failed: \(error)")
+}
+
+/// How a GET of `url` on `session` ends: the URLError code, the status, or "timed out".
+func outcome(of url: URL, on session: URLSession) -> String {
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked("timed out")
+    session.dataTask(with: url) { _, response, error in
+        result.withLock { $0 = (error as? URLError).map { "URLError \($0.code.rawValue)" } ?? "status \((response as? HTTPURLResponse)?.statusCode ?? 0)" }
+        done.signal()
+    }.resume()
+    _ = done.wait(timeout: .now() + 10)
+    return result.withLock { $0 }
+}
+
+if mode == "upper-case-scheme", let url = URL(string: server.url("/headers").absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")) {
+    let configuration = URLSessionConfiguration.ephemeral
+    do { try successor.install(in: configuration) } catch { emit("install failed: \(error)") }
+    let shared = outcome(of: url, on: URLSession.shared)
+    emit("shared: \(shared); configured: \(outcome(of: url, on: URLSession(configuration: configuration)))")
 }
 
 let done = DispatchSemaphore(value: 0)

@@ -117,12 +117,26 @@ final class Interceptor: Sendable {
         cache.removeAll()
     }
 
+    /// Whether the inner session's transport takes URLs of `scheme`: `http` and `https`;
+    /// on corelibs only as written in lower case, since its HTTP protocol compares the
+    /// scheme exactly (a plain session fails `HTTP://…` as unsupported). Taking such a URL
+    /// would hand the inner session a request none of its classes accepts, which corelibs
+    /// then offers to the registered classes: the shared session's interceptor, which
+    /// would take it again, and again, and the app's task would never end.
+    static func carries(scheme: String) -> Bool {
+        #if canImport(FoundationNetworking)
+        scheme == "http" || scheme == "https"
+        #else
+        ASCIICase.equal(scheme, "http") || ASCIICase.equal(scheme, "https")
+        #endif
+    }
+
     /// Whether a request should come through this installation: an http(s) URL, and a
     /// rule that might apply judged from the URL and headers alone (never the body, so
     /// this stays cheap however often URLSession asks). What it learns is kept for the
     /// load (``admission(for:pipeline:fromCanInit:addingStoredCookies:)``).
     func shouldIntercept(_ request: URLRequest) -> Bool {
-        guard isInstalled, let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard isInstalled, let url = request.url, let scheme = url.scheme, Self.carries(scheme: scheme),
               let parsed = RequestURL(string: url.absoluteString)
         else { return false }
         // A running capture sees all traffic; its load admits the request itself.
