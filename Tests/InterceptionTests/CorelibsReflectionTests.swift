@@ -20,12 +20,12 @@ struct CorelibsReflectionTests {
     }
 
     @Test("a task's session, its registry behaviour and an upload task's body are read")
-    func taskFacts() throws {
+    func taskFacts() async throws {
         let url = LoopbackServer.shared.url("/get")
         let delegated = URLSession(configuration: .ephemeral, delegate: SessionDelegate(), delegateQueue: nil)
         defer { delegated.invalidateAndCancel() }
         let delegatedTask = delegated.dataTask(with: url)
-        _ = Self.tasks(of: delegated)
+        _ = await Self.tasks(of: delegated)
         let chunked = LoadingTask(delegatedTask)
         #expect(chunked.session === delegated)
         #expect(chunked.receivesChunks, "a session delegate hears chunks: registry behaviour callDelegate")
@@ -34,7 +34,7 @@ struct CorelibsReflectionTests {
         defer { plain.invalidateAndCancel() }
         let handled = plain.dataTask(with: url) { _, _, _ in }
         // corelibs registers a task on its session's queue, later: wait for it there.
-        _ = Self.tasks(of: plain)
+        _ = await Self.tasks(of: plain)
         #expect(LoadingTask.registryBehaviour(of: handled, in: plain)?.name == "dataCompletionHandler")
         #expect(!LoadingTask(handled).receivesChunks)
         #expect(StoredProperty.value("_callCompletionHandlerInline", of: handled) as? Bool == false)
@@ -55,10 +55,11 @@ struct CorelibsReflectionTests {
         let delegate = SessionDelegate()
         let call = Task { try? await session.data(for: URLRequest(url: LoopbackServer.shared.url("/delay/5")), delegate: delegate) }
         defer { call.cancel() }
-        var task: URLSessionTask?
-        try await waitUntil {
-            task = Self.tasks(of: session).first
-            return task != nil
+        var task = await Self.tasks(of: session).first
+        let deadline = Date().addingTimeInterval(30)
+        while task == nil, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            task = await Self.tasks(of: session).first
         }
         guard let task else {
             Issue.record("the call's task never appeared")
@@ -71,15 +72,13 @@ struct CorelibsReflectionTests {
         #expect(loading.perCall != nil)
     }
 
-    static func tasks(of session: URLSession) -> [URLSessionTask] {
-        let found = Locked<[URLSessionTask]>([])
-        let done = DispatchSemaphore(value: 0)
-        session.getAllTasks { tasks in
-            found.withLock { $0 = tasks }
-            done.signal()
+    /// The session's tasks, read on its queue (after the registrations queued before).
+    /// Awaited, not waited for: a blocked thread of the concurrency pool can hold up the
+    /// very task being looked for (it timed out that way under ThreadSanitizer on 2 cores).
+    static func tasks(of session: URLSession) async -> [URLSessionTask] {
+        await withCheckedContinuation { continuation in
+            session.getAllTasks { continuation.resume(returning: $0) }
         }
-        done.wait()
-        return found.withLock { $0 }
     }
 }
 #endif
