@@ -8,8 +8,8 @@ import Testing
 /// from corelibs' stored properties (``StoredProperty``), and falls back to a slower or
 /// poorer path if a corelibs upgrade renames them. These tests fail when a fallback would
 /// silently take over: each fact must come from the fast path.
-/// Whether this test process runs under ThreadSanitizer (its runtime is linked in).
-let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+/// Whether this test process runs under ThreadSanitizer or AddressSanitizer (a runtime is linked in).
+let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
 
 @Suite("corelibs reflection: the fast path is the one taken")
 struct CorelibsReflectionTests {
