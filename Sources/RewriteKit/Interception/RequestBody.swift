@@ -33,11 +33,15 @@ enum RequestBody: @unchecked Sendable {
     /// A stream over ``memoryLimit`` bytes, read to the end into a temporary file.
     case spilled(SpilledRequestBody)
 
-    /// The same kind of body with other bytes (what the rules made of it).
+    /// The same kind of body with other bytes (what the rules made of it): an upload
+    /// task's body, from data or a file, stays an upload's (URLSession gives it no default
+    /// `Content-Type`, and corelibs fails a GET carrying one, even empty).
     func replacing(with bytes: [UInt8]?) -> RequestBody {
         guard let bytes else { return .none }
-        if case .uploadData = self { return .uploadData(Data(bytes)) }
-        return .data(Data(bytes))
+        switch self {
+        case .uploadData, .file: return .uploadData(Data(bytes))
+        default: return .data(Data(bytes))
+        }
     }
 
     /// Whether the bytes are in memory (nothing to read from a stream or a file), at most `limit` of them.

@@ -57,6 +57,9 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     /// Whether the intercepted side also has a response rule that reads the body (and
     /// changes nothing), so the body is kept for the rules instead of streamed.
     var keepsBodyForRules = false
+    /// Whether the intercepted side also has a request rule that reads the body (and
+    /// changes nothing), so the body is loaded instead of passed on as the app gave it.
+    var readsRequestBody = false
     /// Bytes a ``ScriptedServer`` answers with, instead of the loopback server's route for
     /// `path`: a response no well-behaved server sends.
     var rawResponse: String?
@@ -291,6 +294,12 @@ extension DifferentialCase {
         // `/echo` answers with the request's Content-Type, which a POST's stream gets even empty.
         DifferentialCase(name: "data task with an empty body stream", method: "POST", path: "/echo", body: Data(), caller: .dataStream),
         DifferentialCase(name: "download", path: "/bytes/5000?seed=9", caller: .download),
+        // A body a rule reads goes on as the same kind of upload: no default Content-Type,
+        // and a GET carrying one fails as corelibs fails it.
+        DifferentialCase(name: "upload from a file, read by a rule", method: "POST", path: "/post", body: upload, caller: .uploadFile, readsRequestBody: true),
+        DifferentialCase(name: "upload of an empty file, GET, read by a rule", method: "GET", path: "/get", body: Data(), caller: .uploadFile, readsRequestBody: true),
+        DifferentialCase(name: "upload from data, read by a rule", method: "POST", path: "/post", body: upload, caller: .uploadData, readsRequestBody: true),
+        DifferentialCase(name: "data task with a body stream, read by a rule", method: "POST", path: "/echo", body: upload, caller: .dataStream, readsRequestBody: true),
         DifferentialCase(name: "body stream fails after 2,000 of 3,000 bytes", method: "POST", path: "/post", body: upload, caller: .failingStream),
         DifferentialCase(name: "upload from data", method: "POST", path: "/post", body: upload, caller: .asyncUploadDelegate),
         DifferentialCase(name: "upload from a file", method: "POST", path: "/post", body: upload, caller: .asyncUploadFileDelegate),

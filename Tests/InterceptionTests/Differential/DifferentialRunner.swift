@@ -25,6 +25,16 @@ enum DifferentialRunner {
         }
         """
 
+    /// A request rule that reads the body and changes nothing, for cases whose request
+    /// body the interceptor must load instead of passing it on as the app gave it.
+    static let requestBodyReadingRule = """
+
+        rule "reads the request body" {
+            when host == "127.0.0.1"
+            request { replace-body /never-in-a-test-body-7f3a/ "x" }
+        }
+        """
+
     /// What the app observed, how many of the server's requests carried the rule's header,
     /// and, with `capturing`, how many exchanges a `TrafficCapture` running meanwhile kept.
     static func observe(
@@ -41,6 +51,7 @@ enum DifferentialRunner {
             }
         }
         let rules = headerOnlyRule + (testCase.keepsBodyForRules ? bodyReadingRule : "")
+            + (testCase.readsRequestBody ? requestBodyReadingRule : "")
         let harness = intercepted ? try Harness(rules, configure: configure) : nil
         let capture = capturing ? harness?.rewriter.startCapture() : nil
         let configuration: URLSessionConfiguration
