@@ -50,10 +50,12 @@ struct CorelibsReflectionTests {
     }
 
     /// The call goes to a port that listens but never accepts: its task stays in the
-    /// registry however long a loaded machine takes to list it. (With a 5 s server delay
-    /// it had ended by then in runs where the session's queues were slow: under
-    /// ThreadSanitizer, while 200 parallel requests of another test ran, the task was listed
-    /// only after 32 s.)
+    /// registry however long a loaded machine takes to list it. In a full run every
+    /// session's work waits its turn on corelibs' one shared queue, and the Swift task
+    /// waits for the cooperative pool: on 2 cores the call started after 2–3 s and one
+    /// listing took 2–8 s; in a clean-clone CI run the task was listed after 44 s, 33 s
+    /// under ThreadSanitizer and 111 s under AddressSanitizer. (With a 5 s server delay, as
+    /// before, it had ended by then: never listed, or its registry entry gone.)
     @Test("the delegate of one call is found in the task registry")
     func perCallDelegate() async throws {
         let listener = try SilentListener()

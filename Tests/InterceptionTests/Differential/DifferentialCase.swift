@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// How the app makes the request and receives the answer.
@@ -50,6 +53,8 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     var timeout: TimeInterval = 60
     /// Cookies put in the configuration's storage for 127.0.0.1 before the request.
     var cookies: [(String, String)] = []
+    /// How the app set up its session's configuration, beyond the timeout and cookies.
+    var settings: SessionSettings = .standard
     /// How long to wait before calling the request hung.
     var deadline: TimeInterval = 30
     /// A difference the platform forces, with its reason; nil when the two must match exactly.
@@ -65,7 +70,37 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     var rawResponse: String?
 
     var testDescription: String {
-        "\(name) · \(caller.rawValue)" + (script.map { " · \($0)" } ?? "")
+        "\(name) · \(caller.rawValue)" + (script.map { " · \($0)" } ?? "") + (settings == .standard ? "" : " · \(settings.rawValue)")
+    }
+}
+
+/// A session configuration an app may use, applied to both sides alike: the installation
+/// reads it at the first request and must honour it as a plain session does.
+enum SessionSettings: String, Sendable {
+    /// `.ephemeral` as it comes.
+    case standard
+    /// `httpShouldSetCookies = false`: stored cookies are not sent.
+    case cookiesNotSent
+    /// `httpCookieAcceptPolicy = .never`: cookies a response sets are not stored.
+    case cookiesNeverAccepted
+    /// `httpAdditionalHeaders` that replace the transport's own `User-Agent`, `Accept`,
+    /// `Accept-Language` and `Accept-Encoding`, and add one of the app's.
+    case additionalHeaders
+
+    func apply(to configuration: URLSessionConfiguration) {
+        switch self {
+        case .standard:
+            break
+        case .cookiesNotSent:
+            configuration.httpShouldSetCookies = false
+        case .cookiesNeverAccepted:
+            configuration.httpCookieAcceptPolicy = .never
+        case .additionalHeaders:
+            configuration.httpAdditionalHeaders = [
+                "User-Agent": "Settings/1.0", "Accept": "application/x-settings", "Accept-Language": "de",
+                "Accept-Encoding": "identity", "X-App-Build": "42",
+            ]
+        }
     }
 }
 
@@ -251,6 +286,19 @@ extension DifferentialCase {
             DifferentialCase(
                 name: "server sets a cookie and redirects, another one stored", path: "/cookies/set?flavour=oat", caller: caller,
                 cookies: [("session", "abc123")]),
+            // The app's configuration, read by the installation: what it says about cookies
+            // and default headers holds for the forwarded request and its redirects.
+            DifferentialCase(
+                name: "stored cookie, configuration sends none", path: "/cookies", caller: caller, cookies: [("session", "abc123")],
+                settings: .cookiesNotSent),
+            DifferentialCase(
+                name: "server sets a cookie, configuration accepts none", path: "/cookies/set?flavour=oat", caller: caller,
+                settings: .cookiesNeverAccepted),
+            DifferentialCase(
+                name: "configuration's headers replace the defaults", path: "/anything", caller: caller, settings: .additionalHeaders),
+            DifferentialCase(
+                name: "configuration's headers, the request's own win", path: "/anything",
+                headers: ["User-Agent": "Request/2.0", "x-app-build": "43"], caller: caller, settings: .additionalHeaders),
         ]
     }
 

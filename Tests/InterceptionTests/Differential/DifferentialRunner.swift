@@ -44,6 +44,7 @@ enum DifferentialRunner {
         let caseID = UUID().uuidString
         let configure: (URLSessionConfiguration) -> Void = { configuration in
             configuration.timeoutIntervalForRequest = testCase.timeout
+            testCase.settings.apply(to: configuration)
             for (name, value) in testCase.cookies {
                 if let cookie = HTTPCookie(properties: [.name: name, .value: value, .domain: "127.0.0.1", .path: "/"]) {
                     configuration.httpCookieStorage?.setCookie(cookie)
