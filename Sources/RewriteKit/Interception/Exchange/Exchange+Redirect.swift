@@ -136,9 +136,7 @@ extension Exchange {
         // the transfer up from the request, which keeps a 307's or 308's `httpBody`: a POST
         // with one and no Content-Type still gets the default a session gives a POST's body.
         if request.httpBody?.isEmpty == false || request.httpBodyStream != nil { request.addDefaultPOSTContentType() }
-        var next = ExchangeHop(number: hop.number + 1, appRequest: request, body: .none)
-        next.addsStoredCookies = false
-        begin(next)
+        begin(ExchangeHop(number: hop.number + 1, appRequest: request, body: .none))
     }
     #endif
 }

@@ -15,9 +15,9 @@ struct ExchangeHop {
     /// Where the body comes from.
     var body: RequestBody
     /// Whether the rules' view adds the session's stored cookies, as URLSession adds them
-    /// to this request after the protocol sees it (the app's request; on corelibs a
-    /// redirect hop's request already carries what corelibs would send).
-    var addsStoredCookies = true
+    /// to this request after the protocol sees it: the app's request only (a redirect hop,
+    /// which only corelibs runs inside one exchange, already carries what corelibs sends).
+    var addsStoredCookies: Bool { number == 0 }
     /// The activity number of this hop.
     let requestID = ActivityHub.nextRequestID()
     /// When the hop began.
