@@ -28,9 +28,7 @@ struct NeighbourProtocolTests {
 
     @Test("a class the app listed after the installation answers the request as the rules left it, once")
     func classAfterInstallation() async throws {
-        let (session, rewriter) = try Self.session { configuration in
-            configuration.protocolClasses = [AppStubProtocol.self] + (configuration.protocolClasses ?? [])
-        }
+        let (session, rewriter) = try Self.session(Self.listAppStub)
         defer { session.invalidateAndCancel(); rewriter.uninstall() }
         let marker = UUID().uuidString
         let (data, response) = try await session.data(for: Self.request("http://neighbour.invalid/neighbour/a", marker: marker))
@@ -43,9 +41,7 @@ struct NeighbourProtocolTests {
 
     @Test("a rule that routes a request to a host the app's class answers reaches that class")
     func routedToAppClass() async throws {
-        let (session, rewriter) = try Self.session { configuration in
-            configuration.protocolClasses = [AppStubProtocol.self] + (configuration.protocolClasses ?? [])
-        }
+        let (session, rewriter) = try Self.session(Self.listAppStub)
         defer { session.invalidateAndCancel(); rewriter.uninstall() }
         let marker = UUID().uuidString
         let url = LoopbackServer.shared.url("/routed").absoluteString
@@ -58,16 +54,17 @@ struct NeighbourProtocolTests {
 
     @Test("a class the app put before the installation answers first, and no rule sees the request")
     func classBeforeInstallation() async throws {
-        let (session, rewriter) = try Self.session { configuration in
-            configuration.protocolClasses = [AppStubProtocol.self] + (configuration.protocolClasses ?? [])
-        } after: { configuration in
-            configuration.protocolClasses = [AppStubProtocol.self] + (configuration.protocolClasses ?? []).filter { $0 != AppStubProtocol.self }
-        }
+        let (session, rewriter) = try Self.session({ _ in }, after: Self.listAppStub)
         defer { session.invalidateAndCancel(); rewriter.uninstall() }
         let marker = UUID().uuidString
         let (data, _) = try await session.data(for: Self.request("http://neighbour.invalid/neighbour/b", marker: marker))
         #expect(String(decoding: data, as: UTF8.self) == "app stub: X-Rule=none")
         #expect(AppStubProtocol.seen(marker: marker).count == 1)
+    }
+
+    /// Puts the app's stub class first in the configuration's list.
+    static func listAppStub(_ configuration: URLSessionConfiguration) {
+        configuration.protocolClasses = [AppStubProtocol.self] + (configuration.protocolClasses ?? [])
     }
 
     /// A session on a configuration set up by `before`, with a rewriter of ``rules``
