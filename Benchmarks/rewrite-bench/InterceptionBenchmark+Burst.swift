@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RewriteKit
+import RewriteTestSupport
+
+extension InterceptionBenchmark {
+    /// How many requests one burst starts at once.
+    static let burstSize = 200
+
+    /// A burst of ``burstSize`` POSTs started at once on one session, until the last
+    /// answer: plain, and through a set-header rule. The sequential rows time one request
+    /// at a time, where the interceptor's work overlaps the network's; a burst keeps both
+    /// processors busy, so there every microsecond of CPU the interceptor adds shows (and on
+    /// corelibs all of a process's URLSession work takes turns on one queue). The naive
+    /// pass-through is no baseline here: it calls its client after a task has gone, which
+    /// a burst makes likely, and corelibs traps.
+    func burst(_ request: URLRequest) -> (ResultRow, String) {
+        let name = "burst: \(Self.burstSize) POSTs at once on one session, set-header only"
+        let plain = URLSession(configuration: .ephemeral)
+        let rewriter: Rewriter
+        let intercepted: URLSession
+        do {
+            rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.headerOnlyRules, name: "burst.rules"))
+            let configuration = URLSessionConfiguration.ephemeral
+            try rewriter.install(in: configuration)
+            intercepted = URLSession(configuration: configuration)
+        } catch {
+            return (.unavailable(name, reason: "\(error)"), "burst: \(error)")
+        }
+        defer {
+            plain.invalidateAndCancel()
+            intercepted.invalidateAndCancel()
+            rewriter.uninstall()
+        }
+        let rounds = quick ? 4 : 16
+        var samples = (plain: Samples(), intercepted: Samples())
+        var failures = 0
+        for round in -2..<rounds {
+            for isIntercepted in [round % 2 == 0, round % 2 != 0] {
+                var failed = 0
+                let time = Stopwatch.time { failed = Self.sendAtOnce(request, count: Self.burstSize, on: isIntercepted ? intercepted : plain) }
+                failures += failed
+                guard round >= 0 else { continue }
+                if isIntercepted { samples.intercepted.append(time) } else { samples.plain.append(time) }
+            }
+        }
+        let (measured, base) = (samples.intercepted.median, samples.plain.median)
+        let perRequest = measured / Double(Self.burstSize)
+        let row = ResultRow(
+            name: name, measured: "\(Format.duration(measured)) median (\(Format.duration(perRequest)) a request)",
+            baseline: "\(Format.duration(base)) plain", ratio: Format.ratio(measured / base), goal: "", verdict: .informational)
+        return (row, "burst: \(rounds) bursts of \(Self.burstSize) POSTs of \(request.httpBody?.count ?? 0) B per variant, alternating; \(failures) requests not answered 200")
+    }
+
+    /// Starts `count` copies of `request` at once and waits for every answer; returns how
+    /// many were not answered with 200.
+    static func sendAtOnce(_ request: URLRequest, count: Int, on session: URLSession) -> Int {
+        let group = DispatchGroup()
+        let failed = Locked(0)
+        for _ in 0..<count {
+            group.enter()
+            session.dataTask(with: request) { _, response, _ in
+                if (response as? HTTPURLResponse)?.statusCode != 200 { failed.withLock { $0 += 1 } }
+                group.leave()
+            }.resume()
+        }
+        group.wait()
+        return failed.withLock { $0 }
+    }
+}
