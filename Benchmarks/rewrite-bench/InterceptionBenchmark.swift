@@ -226,9 +226,6 @@ struct InterceptionBenchmark {
         let (bufferedRow, bufferedNote) = bufferedDownload(from: server)
         rows.append(bufferedRow)
         notes.append(bufferedNote)
-        let (burstRow, burstNote) = burst(request("/post"))
-        rows.append(burstRow)
-        notes.append(burstNote)
         notes.append(
             "latency: \(count) sequential requests per variant after \(warmUp) warm-up rounds, POST of \(body.count) B, round-robin; "
                 + "CPU: the median CPU time of the whole process (client, interceptor, in-process server) per request")
