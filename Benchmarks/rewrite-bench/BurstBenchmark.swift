@@ -40,33 +40,17 @@ struct BurstBenchmark {
 
     private func burst(_ request: URLRequest) -> (ResultRow, String) {
         let name = "burst: \(Self.burstSize) POSTs at once on one session, set-header only"
-        let plain = URLSession(configuration: .ephemeral)
-        let rewriter: Rewriter
-        let intercepted: URLSession
+        let pair: SessionPair
         do {
-            rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(InterceptionBenchmark.headerOnlyRules, name: "burst.rules"))
-            let configuration = URLSessionConfiguration.ephemeral
-            try rewriter.install(in: configuration)
-            intercepted = URLSession(configuration: configuration)
+            pair = try SessionPair(rules: InterceptionBenchmark.headerOnlyRules, name: "burst.rules")
         } catch {
             return (.unavailable(name, reason: "\(error)"), "burst: \(error)")
         }
-        defer {
-            plain.invalidateAndCancel()
-            intercepted.invalidateAndCancel()
-            rewriter.uninstall()
-        }
+        defer { pair.close() }
         let rounds = quick ? 4 : 16
-        var samples = (plain: Samples(), intercepted: Samples())
         var failures = 0
-        for round in -2..<rounds {
-            for isIntercepted in [round % 2 == 0, round % 2 != 0] {
-                var failed = 0
-                let time = Stopwatch.time { failed = Self.sendAtOnce(request, count: Self.burstSize, on: isIntercepted ? intercepted : plain) }
-                failures += failed
-                guard round >= 0 else { continue }
-                if isIntercepted { samples.intercepted.append(time) } else { samples.plain.append(time) }
-            }
+        let samples = pair.measure(rounds: rounds) { session in
+            failures += Self.sendAtOnce(request, count: Self.burstSize, on: session)
         }
         let (measured, base) = (samples.intercepted.median, samples.plain.median)
         let perRequest = measured / Double(Self.burstSize)

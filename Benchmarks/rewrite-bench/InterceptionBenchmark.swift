@@ -249,33 +249,17 @@ struct InterceptionBenchmark {
         let name = "latency: 10 MB GET to a completion handler, set-header only"
         let size = 10_000_000
         let request = URLRequest(url: server.url("/bytes/\(size)?seed=1"))
-        let plain = URLSession(configuration: .ephemeral)
-        let rewriter: Rewriter
-        let intercepted: URLSession
+        let pair: SessionPair
         do {
-            rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(Self.bufferedRules, name: "buffered.rules"))
-            let configuration = URLSessionConfiguration.ephemeral
-            try rewriter.install(in: configuration)
-            intercepted = URLSession(configuration: configuration)
+            pair = try SessionPair(rules: Self.bufferedRules, name: "buffered.rules")
         } catch {
             return (.unavailable(name, reason: "\(error)"), "latency, buffered: \(error)")
         }
-        defer {
-            plain.invalidateAndCancel()
-            intercepted.invalidateAndCancel()
-            rewriter.uninstall()
-        }
+        defer { pair.close() }
         let rounds = quick ? 6 : 30
-        var samples = (plain: Samples(), intercepted: Samples())
         var wrongSizes = 0
-        for round in -2..<rounds {
-            for variant in [round % 2 == 0, round % 2 != 0] {
-                var count = 0
-                let time = Stopwatch.time { count = Self.send(request, on: variant ? intercepted : plain).data?.count ?? 0 }
-                if count != size { wrongSizes += 1 }
-                guard round >= 0 else { continue }
-                if variant { samples.intercepted.append(time) } else { samples.plain.append(time) }
-            }
+        let samples = pair.measure(rounds: rounds) { session in
+            if Self.send(request, on: session).data?.count != size { wrongSizes += 1 }
         }
         let (measured, base) = (samples.intercepted.median, samples.plain.median)
         let row = ResultRow(
