@@ -8,7 +8,6 @@ import Testing
 /// from corelibs' stored properties (``StoredProperty``), and falls back to a slower or
 /// poorer path if a corelibs upgrade renames them. These tests fail when a fallback would
 /// silently take over: each fact must come from the fast path.
-
 @Suite("corelibs reflection: the fast path is the one taken")
 struct CorelibsReflectionTests {
     final class SessionDelegate: NSObject, URLSessionDataDelegate {}
@@ -75,11 +74,11 @@ struct CorelibsReflectionTests {
             }
         }
         defer { call.cancel() }
-        var task = await Self.tasks(of: session).first
+        var task: URLSessionTask?
         let started = Date()
-        while task == nil, Date().timeIntervalSince(started) < 300 {
-            try await Task.sleep(nanoseconds: 20_000_000)
+        try await waitUntil(within: 300) {
             task = await Self.tasks(of: session).first
+            return task != nil
         }
         guard let task else {
             call.cancel()
@@ -102,6 +101,7 @@ struct CorelibsReflectionTests {
         }
     }
 }
+
 /// A TCP port on 127.0.0.1 that listens but never accepts: a connection to it completes in
 /// the kernel's backlog and its request is never answered.
 private struct SilentListener {

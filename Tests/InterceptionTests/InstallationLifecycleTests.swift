@@ -231,10 +231,10 @@ struct InstallationLifecycleTests {
     #endif
 }
 
-/// Waits until `condition` holds, polling every 20 ms, for at most 30 s.
-func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(30)
-    while !condition(), Date() < deadline {
+/// Waits until `condition` holds, polling every 20 ms, for at most `seconds` (30 by default).
+func waitUntil(within seconds: TimeInterval = 30, _ condition: () async -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while await !condition(), Date() < deadline {
         try await Task.sleep(nanoseconds: 20_000_000)
     }
 }
