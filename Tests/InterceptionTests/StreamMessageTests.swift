@@ -114,8 +114,15 @@ extension TimingSensitive {
             let (rewritten, rewrittenDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: harness.configuration)
             #expect(rewritten.data == plain.data)
             #expect(rewrittenDeliveries.map(\.text) == plainDeliveries.map(\.text))
-            for (through, direct) in zip(rewrittenDeliveries, plainDeliveries) {
-                #expect(abs(through.time - direct.time) < 0.05, "delivered at \(through.time) s, plain at \(direct.time) s")
+            // The gaps between messages are the stream's timing; the first message may come a
+            // little later through the interceptor (its inner connection is made on a loaded
+            // machine: 66 ms under AddressSanitizer once, every later message offset alike).
+            if let firstThrough = rewrittenDeliveries.first?.time, let firstDirect = plainDeliveries.first?.time {
+                #expect(abs(firstThrough - firstDirect) < 0.5, "first delivered at \(firstThrough) s, plain at \(firstDirect) s")
+                for (through, direct) in zip(rewrittenDeliveries, plainDeliveries) {
+                    let (gapThrough, gapDirect) = (through.time - firstThrough, direct.time - firstDirect)
+                    #expect(abs(gapThrough - gapDirect) < 0.05, "delivered \(gapThrough) s after the first, plain \(gapDirect) s")
+                }
             }
         }
 
