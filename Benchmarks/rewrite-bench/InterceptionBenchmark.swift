@@ -56,6 +56,7 @@ struct InterceptionBenchmark {
         """
 
     static let naiveName = "naive pass-through URLProtocol (baseline)"
+    static let inlineNaiveName = "naive pass-through, client called inline on URLSession's queue (as the interceptor does)"
 
     static let stubRules = """
         rule "stub" {
@@ -136,6 +137,15 @@ struct InterceptionBenchmark {
         } catch {
             notes.append("latency, capture: \(error)")
         }
+        #if canImport(FoundationNetworking)
+        // The naive pass-through calling its client where the interceptor does (inline on
+        // URLSession's queue), the same request: what that discipline costs by itself.
+        let inline = URLSessionConfiguration.ephemeral
+        inline.protocolClasses = [InlineNaivePassThroughProtocol.self] + (inline.protocolClasses ?? [])
+        variants.append(Variant(
+            name: Self.inlineNaiveName, session: URLSession(configuration: inline), request: request("/post"),
+            rewriter: nil, goal: nil, goalAgainstNaive: true))
+        #endif
         defer {
             for variant in variants {
                 variant.session.invalidateAndCancel()

@@ -9,25 +9,38 @@ import FoundationNetworking
 /// and forwards that session's callbacks straight to the client, as they arrive. It
 /// rewrites nothing, handles no redirect, challenge, upload or cancellation race, and
 /// is only for measuring.
-final class NaivePassThroughProtocol: URLProtocol {
+class NaivePassThroughProtocol: URLProtocol {
+    /// The inner session and its delegate this class forwards through.
+    class var forwarder: NaiveForwarder { NaiveForwarder.shared }
+
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
         let request = request
         let box = NaiveForwarder.Box(self)
-        NaiveForwarder.shared.queue.async { NaiveForwarder.shared.start(request, for: box) }
+        let forwarder = Self.forwarder
+        forwarder.queue.async { forwarder.start(request, for: box) }
     }
 
     override func stopLoading() {
         let box = NaiveForwarder.Box(self)
-        NaiveForwarder.shared.queue.async { NaiveForwarder.shared.cancel(for: box) }
+        let forwarder = Self.forwarder
+        forwarder.queue.async { forwarder.cancel(for: box) }
     }
 }
 
 /// The naive protocol's inner session and its delegate.
 final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    static let shared = NaiveForwarder()
+    static let shared = NaiveForwarder(delegateQueue: nil)
+
+    /// The inner session's delegate queue: nil for URLSession's own (a queue of its own).
+    private let delegateQueue: OperationQueue?
+
+    init(delegateQueue: OperationQueue?) {
+        self.delegateQueue = delegateQueue
+        super.init()
+    }
 
     /// Carries the protocol object to the forwarder's queue.
     struct Box: @unchecked Sendable {
@@ -38,7 +51,7 @@ final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let queue = DispatchQueue(label: "naive.forwarder")
     /// The protocol of each task, and the task of each protocol.
     private let state = Locked((protocols: [ObjectIdentifier: URLProtocol](), tasks: [ObjectIdentifier: URLSessionTask]()))
-    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: delegateQueue)
 
     func start(_ request: URLRequest, for box: Box) {
         let task = session.dataTask(with: request)
