@@ -12,12 +12,13 @@ import FoundationNetworking
 /// own HTTP protocol calls its client — and never at the same time as the app task's
 /// `startLoading` or `stopLoading`, which run on that queue's hierarchy too. (A queued
 /// delegate queue would fall behind a fast transfer, holding its chunks in memory.)
-final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+/// Package API: the benchmark's naive pass-through uses it to call its client there too.
+package final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+    override package func addOperation(_ block: @escaping @Sendable () -> Void) {
         block()
     }
 
-    override func addOperation(_ operation: Operation) {
+    override package func addOperation(_ operation: Operation) {
         operation.start()
     }
 }
