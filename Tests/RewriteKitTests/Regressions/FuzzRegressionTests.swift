@@ -105,4 +105,23 @@ struct FuzzRegressionTests {
         #expect(url.queryValue("q") == "\tc d é")
         #expect(!url.description.utf8.contains { $0 <= 0x20 || $0 == 0x7F })
     }
+
+    /// FuzzEngine (CI, seed 1), a header `s://h]ttpd::///h/v2` through
+    /// `set-url "${header.X-V}"`: the value was read as a URL whose host is `h]ttpd:` (the
+    /// last colon taken for an empty port). Written out, a host with a colon is bracketed,
+    /// and `s://[h]ttpd:]///h/v2` reads back as another host. A host without brackets may now
+    /// hold no `:`, `[` or `]`, so the action leaves the URL as it was and the trace says why;
+    /// `set-host` refuses the same host.
+    @Test("a value whose host would not read back is not a URL; the request keeps its own")
+    func hostThatDoesNotReadBack() throws {
+        for action in [#"set-url "${header.X-V}""#, #"set-host "${header.X-V}""#] {
+            let pipeline = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { \(action) }\n}\n")])
+            for value in ["s://h]ttpd::///h/v2", "h]ttpd:"] {
+                let request = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": value]))
+                let outcome = pipeline.processRequest(request)
+                #expect(outcome.request.url == request.url, "\(action) with \(value)")
+                #expect(outcome.trace.entries.contains { if case .skipped = $0.event { true } else { false } }, "\(action) with \(value)")
+            }
+        }
+    }
 }

@@ -119,7 +119,15 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             host = authority
         }
+        // A host written without brackets holds no `:`, `[` or `]` (RFC 3986's reg-name and
+        // IPv4 address), and a bracketed one no `[`: either would not read back from
+        // ``description`` (which brackets a host with a `:`) as the same host.
+        let bracketed = authority.lowerBound < host.lowerBound
         guard !host.isEmpty else { return nil }
+        for i in host {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "[") || (!bracketed && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: "]"))) { return nil }
+        }
         var port: Int?
         if let portText, !portText.isEmpty {
             guard portText.count <= 5, let value = Int(text(portText)), (0...65535).contains(value)
