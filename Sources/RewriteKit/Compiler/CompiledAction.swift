@@ -30,8 +30,36 @@ struct CompiledAction: Sendable {
     /// The 1-based line of the action.
     let line: Int
 
+    /// What the trace says this body edit did, when its key or path is written literally:
+    /// made once when the rules load, since making it per edit cost about 1,100
+    /// instructions, a twentieth of a whole `wrap-json` of a 1 KB body. Nil otherwise
+    /// (``bodyEditSummary(of:operand:)`` makes it from the rendered operand).
+    let literalSummary: String?
+
+    init(keyword: ActionKeyword, kind: Kind, line: Int) {
+        self.keyword = keyword
+        self.kind = kind
+        self.line = line
+        let literalOperand: String? = switch kind {
+        case .wrapJSON(let key): key.constant
+        case .injectJSON(.parsed(_, let text), _), .removeJSON(.parsed(_, let text)): text
+        default: nil
+        }
+        literalSummary = literalOperand.map { Self.bodyEditSummary(of: kind, operand: $0) }
+    }
+
     /// The action's name as written (`set-header`).
     var name: String { keyword.rawValue }
+
+    /// What the trace says a JSON body edit did, from its rendered key or path:
+    /// `wrapped in "data"`, `set "meta.by"`, `removed "token"`.
+    static func bodyEditSummary(of kind: Kind, operand: String) -> String {
+        switch kind {
+        case .wrapJSON: "wrapped in \"\(operand)\""
+        case .injectJSON: "set \"\(operand)\""
+        default: "removed \"\(operand)\""
+        }
+    }
 
     /// Whether the action reads or writes the body.
     var touchesBody: Bool {

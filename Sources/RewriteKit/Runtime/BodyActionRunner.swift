@@ -16,14 +16,14 @@ enum BodyActionRunner {
         switch action.kind {
         case .wrapJSON(let key):
             let name = renderer.render(key)
-            result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }.summarized("wrapped in \"\(name)\"")
+            result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }.summarized(by: action, operand: name)
         case .injectJSON(let pathOperand, let value):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
             let json = renderer.json(of: value)
-            result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }.summarized("set \"\(text)\"")
+            result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }.summarized(by: action, operand: text)
         case .removeJSON(let pathOperand):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
-            result = editJSON(body) { JSONEditor.remove(path, from: $0) }.summarized("removed \"\(text)\"")
+            result = editJSON(body) { JSONEditor.remove(path, from: $0) }.summarized(by: action, operand: text)
         case .replaceBody(let regex, let replacement):
             result = replace(regex, with: replacement, in: body, renderer: renderer)
         case .setBody(let source):
@@ -56,9 +56,11 @@ enum BodyActionRunner {
         case changed(BodyView, summary: String)
         case unchanged(reason: String)
 
-        func summarized(_ summary: String) -> Result {
-            if case .changed(let body, _) = self { return .changed(body, summary: summary) }
-            return self
+        /// This result with `action`'s summary, if it is a change (a literal operand's was
+        /// made when the rules loaded).
+        func summarized(by action: CompiledAction, operand: String) -> Result {
+            guard case .changed(let body, _) = self else { return self }
+            return .changed(body, summary: action.literalSummary ?? CompiledAction.bodyEditSummary(of: action.kind, operand: operand))
         }
     }
 

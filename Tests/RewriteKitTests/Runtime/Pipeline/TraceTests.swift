@@ -51,4 +51,38 @@ struct TraceTests {
         ])
         #expect(outcome.request.url.description == "http://h/")
     }
+    /// A JSON edit's summary names its key or path, whether written literally (made when
+    /// the rules load) or rendered from the request.
+    @Test func jsonEditsSummarizeTheirKeyOrPath() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "literal" {
+                when path == "/literal"
+                request {
+                    inject-json "meta.by" "p"
+                    remove-json "token"
+                    wrap-json "data"
+                }
+            }
+            rule "rendered" {
+                when path == "/rendered"
+                request {
+                    inject-json "meta.${header.X-Field}" "p"
+                    remove-json "${header.X-Drop}"
+                    wrap-json "${header.X-Key}"
+                }
+            }
+            """, name: "j.rules")
+        let headers: HTTPHeaders = ["Content-Type": "application/json", "X-Field": "who", "X-Drop": "token", "X-Key": "envelope"]
+        var summaries: [String] = []
+        for path in ["/literal", "/rendered"] {
+            let request = try PipelineFixture.request("POST", "http://h\(path)", headers: headers, body: #"{"token":1}"#)
+            for case .changed(_, .body(_, _, let summary)) in pipeline.processRequest(request).trace.eventList {
+                summaries.append(summary)
+            }
+        }
+        #expect(summaries == [
+            #"set "meta.by""#, #"removed "token""#, #"wrapped in "data""#,
+            #"set "meta.who""#, #"removed "token""#, #"wrapped in "envelope""#,
+        ])
+    }
 }
