@@ -1,6 +1,6 @@
 /// One action of a `request { }` or `response { }` block, with its regex, JSON path and
 /// file contents prepared when the rule set loads.
-final class CompiledAction: Sendable {
+struct CompiledAction: Sendable {
     /// The action and its prepared arguments.
     enum Kind: Sendable {
         case setHeader(name: CompiledTemplate, value: CompiledValue)

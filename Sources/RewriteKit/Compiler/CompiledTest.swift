@@ -1,5 +1,5 @@
 /// One `SUBJECT OPERATOR VALUE` test with its operand prepared for fast evaluation.
-final class CompiledTest: Sendable {
+struct CompiledTest: Sendable {
     /// What the test reads.
     enum Subject: Sendable, Hashable {
         case method, scheme, host, port, path, url, body, status, event
@@ -91,12 +91,6 @@ final class CompiledTest: Sendable {
     let op: ConditionOperator
     /// What it is compared with.
     let operand: Operand
-
-    init(subject: Subject, op: ConditionOperator, operand: Operand) {
-        self.subject = subject
-        self.op = op
-        self.operand = operand
-    }
 
     /// Whether the operand renders a regex group (`header "X" == "${1}"`): such a test must
     /// run after the regexes that fill the group.
