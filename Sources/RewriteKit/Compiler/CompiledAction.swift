@@ -12,9 +12,15 @@ struct CompiledAction: Sendable {
         case setHost(CompiledTemplate)
         case setPath(CompiledTemplate)
         case setScheme(CompiledTemplate)
-        case wrapJSON(key: CompiledTemplate)
-        case injectJSON(path: JSONPathOperand, value: CompiledValue)
-        case removeJSON(path: JSONPathOperand)
+        /// A JSON edit's `literalSummary` is what the trace says it did when its key or path
+        /// is written literally, made when the rules load (making it per edit cost about
+        /// 1,000 instructions, a twentieth of a `wrap-json` of a 1 KB body); nil when the
+        /// operand is rendered per message.
+        case wrapJSON(key: CompiledTemplate, literalSummary: String?)
+        /// Boxed, so that its summary does not make every action larger: its payload was
+        /// already the largest, with `set-header`'s.
+        indirect case injectJSON(path: JSONPathOperand, value: CompiledValue, literalSummary: String?)
+        case removeJSON(path: JSONPathOperand, literalSummary: String?)
         /// `${n}` in the replacement is group `n` of each match of this regex (like sed).
         case replaceBody(SafeRegex, replacement: CompiledTemplate)
         case setBody(CompiledBody)
@@ -30,36 +36,15 @@ struct CompiledAction: Sendable {
     /// The 1-based line of the action.
     let line: Int
 
-    /// What the trace says this body edit did, when its key or path is written literally:
-    /// made once when the rules load, since making it per edit cost about 1,100
-    /// instructions, a twentieth of a whole `wrap-json` of a 1 KB body. Nil otherwise
-    /// (``bodyEditSummary(of:operand:)`` makes it from the rendered operand).
-    let literalSummary: String?
-
-    init(keyword: ActionKeyword, kind: Kind, line: Int) {
-        self.keyword = keyword
-        self.kind = kind
-        self.line = line
-        let literalOperand: String? = switch kind {
-        case .wrapJSON(let key): key.constant
-        case .injectJSON(.parsed(_, let text), _), .removeJSON(.parsed(_, let text)): text
-        default: nil
-        }
-        literalSummary = literalOperand.map { Self.bodyEditSummary(of: kind, operand: $0) }
-    }
-
     /// The action's name as written (`set-header`).
     var name: String { keyword.rawValue }
 
-    /// What the trace says a JSON body edit did, from its rendered key or path:
-    /// `wrapped in "data"`, `set "meta.by"`, `removed "token"`.
-    static func bodyEditSummary(of kind: Kind, operand: String) -> String {
-        switch kind {
-        case .wrapJSON: "wrapped in \"\(operand)\""
-        case .injectJSON: "set \"\(operand)\""
-        default: "removed \"\(operand)\""
-        }
-    }
+    /// What the trace says `wrap-json` did with `key`: `wrapped in "data"`.
+    static func wrapSummary(_ key: String) -> String { "wrapped in \"\(key)\"" }
+    /// What the trace says `inject-json` did at `path`: `set "meta.by"`.
+    static func injectSummary(_ path: String) -> String { "set \"\(path)\"" }
+    /// What the trace says `remove-json` did at `path`: `removed "token"`.
+    static func removeSummary(_ path: String) -> String { "removed \"\(path)\"" }
 
     /// Whether the action reads or writes the body.
     var touchesBody: Bool {

@@ -45,11 +45,15 @@ extension Compiler {
         case .setScheme(let value):
             kind = .setScheme(urlPart(value, groups: scope))
         case .wrapJSON(let key):
-            kind = .wrapJSON(key: compile(key, groups: scope))
+            let compiled = compile(key, groups: scope)
+            kind = .wrapJSON(key: compiled, literalSummary: compiled.constant.map(CompiledAction.wrapSummary))
         case .injectJSON(let path, let value):
-            kind = .injectJSON(path: jsonPathOperand(path, groups: scope), value: compile(value, groups: scope))
+            let operand = jsonPathOperand(path, groups: scope)
+            kind = .injectJSON(
+                path: operand, value: compile(value, groups: scope), literalSummary: operand.literalText.map(CompiledAction.injectSummary))
         case .removeJSON(let path):
-            kind = .removeJSON(path: jsonPathOperand(path, groups: scope))
+            let operand = jsonPathOperand(path, groups: scope)
+            kind = .removeJSON(path: operand, literalSummary: operand.literalText.map(CompiledAction.removeSummary))
         case .replaceBody(let pattern, let replacement):
             // `${n}` in the replacement is the match's own group n (like sed).
             let regex = compile(pattern)

@@ -4,4 +4,10 @@ enum JSONPathOperand: Sendable {
     case parsed(JSONPath, text: String)
     /// A path with placeholders, parsed after rendering.
     case template(CompiledTemplate)
+
+    /// The path as written, when it is literal.
+    var literalText: String? {
+        if case .parsed(_, let text) = self { return text }
+        return nil
+    }
 }

@@ -14,16 +14,19 @@ enum BodyActionRunner {
     ) -> Bool {
         let result: Result
         switch action.kind {
-        case .wrapJSON(let key):
+        case .wrapJSON(let key, let literalSummary):
             let name = renderer.render(key)
-            result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }.summarized(by: action, operand: name)
-        case .injectJSON(let pathOperand, let value):
+            result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }
+                .summarized(literalSummary ?? CompiledAction.wrapSummary(name))
+        case .injectJSON(let pathOperand, let value, let literalSummary):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
             let json = renderer.json(of: value)
-            result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }.summarized(by: action, operand: text)
-        case .removeJSON(let pathOperand):
+            result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }
+                .summarized(literalSummary ?? CompiledAction.injectSummary(text))
+        case .removeJSON(let pathOperand, let literalSummary):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
-            result = editJSON(body) { JSONEditor.remove(path, from: $0) }.summarized(by: action, operand: text)
+            result = editJSON(body) { JSONEditor.remove(path, from: $0) }
+                .summarized(literalSummary ?? CompiledAction.removeSummary(text))
         case .replaceBody(let regex, let replacement):
             result = replace(regex, with: replacement, in: body, renderer: renderer)
         case .setBody(let source):
@@ -56,11 +59,10 @@ enum BodyActionRunner {
         case changed(BodyView, summary: String)
         case unchanged(reason: String)
 
-        /// This result with `action`'s summary, if it is a change (a literal operand's was
-        /// made when the rules loaded).
-        func summarized(by action: CompiledAction, operand: String) -> Result {
+        /// This result with `summary` if it is a change; the summary is made only then.
+        func summarized(_ summary: @autoclosure () -> String) -> Result {
             guard case .changed(let body, _) = self else { return self }
-            return .changed(body, summary: action.literalSummary ?? CompiledAction.bodyEditSummary(of: action.kind, operand: operand))
+            return .changed(body, summary: summary())
         }
     }
 
