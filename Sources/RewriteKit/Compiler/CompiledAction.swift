@@ -19,7 +19,7 @@ struct CompiledAction: Sendable {
         case wrapJSON(key: CompiledTemplate, literalSummary: String?)
         /// Boxed, so that its summary does not make every action larger: its payload was
         /// already the largest, with `set-header`'s.
-        indirect case injectJSON(path: JSONPathOperand, value: CompiledValue, literalSummary: String?)
+        indirect case injectJSON(path: JSONPathOperand, value: CompiledValue, literalJSON: JSONDocument?, literalSummary: String?)
         case removeJSON(path: JSONPathOperand, literalSummary: String?)
         /// `${n}` in the replacement is group `n` of each match of this regex (like sed).
         case replaceBody(SafeRegex, replacement: CompiledTemplate)

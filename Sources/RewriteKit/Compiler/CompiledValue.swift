@@ -15,6 +15,28 @@ enum CompiledValue: Sendable, Hashable {
     case uuid
 
     /// Whether rendering reads the JSON body.
+    /// The value as one JSON value when it does not depend on the message (a string, a
+    /// number, a JSON literal); nil for a template, `now()` and `uuid()`.
+    /// `inject-json` keeps it, made once when the rules load.
+    var literalJSON: JSONDocument? {
+        switch self {
+        case .string(let text): Self.json(quoting: text)
+        case .json(let text), .number(_, let text): Self.json(literal: text)
+        case .template, .now, .uuid: nil
+        }
+    }
+
+    /// `text` as a JSON string.
+    static func json(quoting text: String) -> JSONDocument {
+        JSONDocument(trusted: JSONText.quotedBytes(text))
+    }
+
+    /// `text`, which is one JSON value already (validated when the rules loaded, or a
+    /// number the runtime wrote).
+    static func json(literal text: String) -> JSONDocument {
+        JSONDocument(trusted: Array(text.utf8))
+    }
+
     var readsJSONBody: Bool {
         if case .template(let template) = self { return template.readsJSONBody }
         return false

@@ -49,8 +49,10 @@ extension Compiler {
             kind = .wrapJSON(key: compiled, literalSummary: compiled.constant.map(CompiledAction.wrapSummary))
         case .injectJSON(let path, let value):
             let operand = jsonPathOperand(path, groups: scope)
+            let compiled = compile(value, groups: scope)
             kind = .injectJSON(
-                path: operand, value: compile(value, groups: scope), literalSummary: operand.literalText.map(CompiledAction.injectSummary))
+                path: operand, value: compiled, literalJSON: compiled.literalJSON,
+                literalSummary: operand.literalText.map(CompiledAction.injectSummary))
         case .removeJSON(let path):
             let operand = jsonPathOperand(path, groups: scope)
             kind = .removeJSON(path: operand, literalSummary: operand.literalText.map(CompiledAction.removeSummary))

@@ -18,9 +18,9 @@ enum BodyActionRunner {
             let name = renderer.render(key)
             result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }
                 .summarized(literalSummary ?? CompiledAction.wrapSummary(name))
-        case .injectJSON(let pathOperand, let value, let literalSummary):
+        case .injectJSON(let pathOperand, let value, let literalJSON, let literalSummary):
             guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
-            let json = renderer.json(of: value)
+            let json = literalJSON ?? renderer.json(of: value)
             result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }
                 .summarized(literalSummary ?? CompiledAction.injectSummary(text))
         case .removeJSON(let pathOperand, let literalSummary):

@@ -68,11 +68,11 @@ struct TemplateRenderer: ~Copyable {
     /// construction (constants were validated when the rules loaded).
     mutating func json(of value: CompiledValue) -> JSONDocument {
         switch value {
-        case .string(let text): JSONDocument(trusted: JSONText.quotedBytes(text))
-        case .json(let text), .number(_, let text): JSONDocument(trusted: Array(text.utf8))
-        case .template(let template): JSONDocument(trusted: JSONText.quotedBytes(render(template)))
-        case .now: JSONDocument(trusted: Array(String(environment.unixSeconds).utf8))
-        case .uuid: JSONDocument(trusted: JSONText.quotedBytes(environment.makeUUID()))
+        case .string(let text): CompiledValue.json(quoting: text)
+        case .json(let text), .number(_, let text): CompiledValue.json(literal: text)
+        case .template(let template): CompiledValue.json(quoting: render(template))
+        case .now: CompiledValue.json(literal: String(environment.unixSeconds))
+        case .uuid: CompiledValue.json(quoting: environment.makeUUID())
         }
     }
 
