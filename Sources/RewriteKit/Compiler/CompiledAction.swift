@@ -17,8 +17,9 @@ struct CompiledAction: Sendable {
         /// 1,000 instructions, a twentieth of a `wrap-json` of a 1 KB body); nil when the
         /// operand is rendered per message.
         case wrapJSON(key: CompiledTemplate, literalSummary: String?)
-        /// Boxed, so that its summary does not make every action larger: its payload was
-        /// already the largest, with `set-header`'s.
+        /// `literalJSON` is the value as JSON when it is literal, made when the rules load.
+        /// Boxed, so that the literal value and the summary do not make every action
+        /// larger: this payload was already the largest, with `set-header`'s.
         indirect case injectJSON(path: JSONPathOperand, value: CompiledValue, literalJSON: JSONDocument?, literalSummary: String?)
         case removeJSON(path: JSONPathOperand, literalSummary: String?)
         /// `${n}` in the replacement is group `n` of each match of this regex (like sed).

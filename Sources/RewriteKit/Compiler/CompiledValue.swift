@@ -14,7 +14,6 @@ enum CompiledValue: Sendable, Hashable {
     /// `uuid()`: a fresh UUID, a string in JSON.
     case uuid
 
-    /// Whether rendering reads the JSON body.
     /// The value as one JSON value when it does not depend on the message (a string, a
     /// number, a JSON literal); nil for a template, `now()` and `uuid()`.
     /// `inject-json` keeps it, made once when the rules load.
@@ -37,6 +36,7 @@ enum CompiledValue: Sendable, Hashable {
         JSONDocument(trusted: Array(text.utf8))
     }
 
+    /// Whether rendering reads the JSON body.
     var readsJSONBody: Bool {
         if case .template(let template) = self { return template.readsJSONBody }
         return false
