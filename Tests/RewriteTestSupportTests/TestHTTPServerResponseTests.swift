@@ -100,6 +100,30 @@ struct TestHTTPServerResponseTests {
         #expect(ids == [0, 1, 2, 3, 4])
     }
 
+    @Test func eventsComeSeveralToAWriteWithBurst() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let (oneByOne, _) = try await LoopbackClient.send(URLRequest(url: server.url("/events/5")))
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events/5?burst=2&gap_ms=200 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let start = Date()
+        let wire = connection.readToEnd()
+        let elapsed = Date().timeIntervalSince(start)
+        // Chunk-framed: each write is one chunk, so the chunks are the writes.
+        let body = try #require(wire.range(of: "\r\n\r\n")).upperBound
+        var chunks: [String] = []
+        var rest = wire[body...]
+        while let lineEnd = rest.range(of: "\r\n"), let size = Int(rest[..<lineEnd.lowerBound], radix: 16), size > 0 {
+            let data = rest[lineEnd.upperBound...].utf8.prefix(size)
+            chunks.append(String(decoding: data, as: UTF8.self))
+            rest = rest[rest.utf8.index(lineEnd.upperBound, offsetBy: size + 2)...]
+        }
+        // Events 0–1, 2–3 and 4 (the last burst is cut short by the end), then [DONE].
+        #expect(chunks.map { $0.components(separatedBy: "\n\n").count - 1 } == [2, 2, 1, 1])
+        #expect(Data(chunks.joined().utf8) == oneByOne)
+        #expect(elapsed >= 0.4, "two gaps of 200 ms between three writes")
+    }
+
     @Test func dripArrivesSlowlyButCompletely() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

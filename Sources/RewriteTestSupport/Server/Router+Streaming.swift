@@ -63,27 +63,34 @@ extension Router {
         }
     }
 
-    /// `/events/{n}?gap_ms=G&typed=1&format=ndjson`: a chat-style stream of n messages
+    /// `/events/{n}?gap_ms=G&burst=B&typed=1&format=ndjson`: a chat-style stream of n messages
     /// (n ≤ 1,000,000; 0: endless, until the client goes away or the server stops), each
-    /// written as it is due, G ms apart (≤ 10,000; default 0). Server-sent events by default
+    /// written as it is due, B to a write (≤ 1,000,000; default 1), G ms between writes
+    /// (≤ 10,000; default 0). Server-sent events by default
     /// (`text/event-stream`): `id: i` and `data: {"id":i,"choices":[{"delta":{"content":"word i"}}]}`,
     /// every other one `event: typing` with `typed=1`, and a last `data: [DONE]`; with
     /// `format=ndjson`, one JSON line per message (`application/x-ndjson`).
     static func events(_ argument: String?, _ request: RecordedRequest, context: RouteContext) -> ServerResponse {
         guard let count = integer(argument, in: 0...1_000_000) else { return .error(400, "event count must be 0 to 1000000") }
         guard let gap = integer(request.queryValue("gap_ms") ?? "0", in: 0...10_000) else { return .error(400, "invalid gap_ms") }
+        guard let burst = integer(request.queryValue("burst") ?? "1", in: 1...1_000_000) else { return .error(400, "invalid burst") }
         let typed = request.queryValue("typed") == "1"
         let lines = request.queryValue("format") == "ndjson"
         let type = lines ? "application/x-ndjson" : "text/event-stream"
         return ServerResponse(status: 200, headers: [.init(name: "Content-Type", value: type)], length: nil) { sink in
             var index = 0
+            var pending: [UInt8] = []
             while count == 0 || index < count {
-                if index > 0, gap > 0, !context.sleep(Double(gap) / 1000) { return }
+                if index > 0, gap > 0, index % burst == 0, !context.sleep(Double(gap) / 1000) { return }
                 if count == 0, context.isStopping() { return }
                 let json = #"{"id":\#(index),"choices":[{"delta":{"content":"word \#(index)"}}]}"#
                 let message = lines ? json + "\n" : (typed && index % 2 == 1 ? "event: typing\n" : "") + "id: \(index)\ndata: \(json)\n\n"
-                try sink.write(Array(message.utf8))
+                pending += message.utf8
                 index += 1
+                if index % burst == 0 || index == count {
+                    try sink.write(pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
             }
             if !lines { try sink.write(Array("data: [DONE]\n\n".utf8)) }
         }
