@@ -62,6 +62,25 @@ extension TimingSensitive {
             }
         }
 
+        @Test("the messages of one network read reach the delegate together, as a plain session's read does")
+        func oneDeliveryPerRead() async throws {
+            let harness = try Harness(Self.rules)
+            // 200 events (about 15 KB) in one write, then [DONE] in another: libcurl hands
+            // them over in a few reads. The relay once gave each message a delivery of its
+            // own (201 here), each an operation on the app's delegate queue.
+            let url = harness.url("/events/200?burst=200")
+            let (plain, plainDeliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: .ephemeral)
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: url), configuration: harness.configuration)
+            #expect(fetched.error == nil)
+            let events = Self.events(fetched.data)
+            #expect(events.count == 201)
+            #expect(events.dropLast().allSatisfy { $0.data.contains(#""content":"WORD "#) && $0.data.contains(#""marked":true"#) })
+            #expect(events.map(\.id) == Self.events(plain.data).map(\.id))
+            #expect(deliveries.count <= 20, "\(deliveries.count) deliveries; a plain session took \(plainDeliveries.count)")
+            // Each delivery holds whole messages: the relay cuts at messages, not mid-event.
+            #expect(deliveries.allSatisfy { $0.text.hasSuffix("\n\n") })
+        }
+
         @Test("typing events are dropped; the others pass as they came")
         func dropsTypedEvents() async throws {
             let harness = try Harness(Self.rules)

@@ -21,6 +21,7 @@ extension Exchange {
         // In place: a copy of the relay would copy its buffers with every piece.
         guard let messages = reception.relay?.splitter.feed(data) else { return passOn(data) }
         for message in messages { relayed(message) }
+        drainRelay()
     }
 
     /// The streamed body ended, in the context: what the relay holds goes on (an unfinished
@@ -46,7 +47,8 @@ extension Exchange {
         }
     }
 
-    /// Runs the blocks on one whole message and queues what they made of it.
+    /// Runs the blocks on one whole message and queues what they made of it (``drainRelay()``
+    /// passes it on).
     private func relayed(_ message: StreamMessage) {
         guard let relay = reception.relay, let outcome = hop.outcome else { return }
         let result = outcome.responsePlan.run(
@@ -56,7 +58,6 @@ extension Exchange {
         noteSkips(in: result.trace)
         guard let bytes = result.bytes else { return }
         reception.relay?.queue.append((result.delay, Data(bytes)))
-        drainRelay()
     }
 
     /// Keeps why an action could not edit a message (not JSON, a regex over its budget) in
@@ -78,15 +79,22 @@ extension Exchange {
     }
 
     /// Passes on queued messages until one must wait; when the queue is empty and the
-    /// stream has ended, runs what waits for that.
+    /// stream has ended, runs what waits for that. The messages ready together (those one
+    /// network read completed, none held back) go on in one piece, as a plain session
+    /// gives a read: a fast stream costs the app one delivery a read, not one a message.
     private func drainRelay() {
-        while var relay = reception.relay, !relay.isWaiting, let next = relay.queue.first {
+        guard var relay = reception.relay, !relay.isWaiting else { return }
+        // Owned here while it changes: a copy left in `reception` would copy the queue.
+        reception.relay = nil
+        var ready = Data()
+        var taken = 0
+        while taken < relay.queue.count {
+            let next = relay.queue[taken]
             if next.delay > 0 {
                 relay.isWaiting = true
-                relay.queue[0].delay = 0
+                relay.queue[taken].delay = 0
                 relay.timerGeneration += 1
                 let generation = relay.timerGeneration
-                reception.relay = relay
                 DispatchQueue.global().asyncAfter(deadline: .now() + next.delay) { [self] in
                     context.async { [self] in
                         guard !isStopped, reception.relay?.timerGeneration == generation else { return }
@@ -94,15 +102,17 @@ extension Exchange {
                         drainRelay()
                     }
                 }
-                return
+                break
             }
-            relay.queue.removeFirst()
-            reception.relay = relay
-            passOn(next.bytes)
+            if taken == 0 { ready = next.bytes } else { ready.append(next.bytes) }
+            taken += 1
         }
-        guard let relay = reception.relay, !relay.isWaiting, relay.queue.isEmpty, let done = relay.whenDrained else { return }
-        reception.relay?.whenDrained = nil
-        done()
+        relay.queue.removeFirst(taken)
+        let done = relay.isWaiting || !relay.queue.isEmpty ? nil : relay.whenDrained
+        if done != nil { relay.whenDrained = nil }
+        reception.relay = relay
+        if !ready.isEmpty { passOn(ready) }
+        done?()
     }
 
     /// A whole body (for a caller that takes it in one piece) with the blocks run on each
