@@ -63,7 +63,7 @@ struct CheckBenchmark {
                 if position == 0 { smallRuns.append(output.elapsed) } else { largeRuns[position - 1].append(output.elapsed) }
             }
         }
-        notes.append("rewrite check: \(runs) runs each, binary \(binary.path); the 10,000-rule files are \(files.map { Format.megabytes(Double((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)) }.joined(separator: " and "))")
+        notes.append("rewrite check: \(runs) runs each, binary \(binary.path); the 10,000-rule files are \(files.map { Format.memory(Double((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)) }.joined(separator: " and "))")
         let baseline = smallRuns.median
         let rows = zip(cases, largeRuns).map { testCase, samples in
             ResultRow(

@@ -19,9 +19,9 @@ enum Format {
         return String(format: "%.2f MB/s", bytesPerSecond / 1e6)
     }
 
-    /// `12.3 MB` (binary megabytes, as the kernel's kB) from bytes.
-    static func megabytes(_ bytes: Double) -> String {
-        String(format: "%.1f MB", bytes / 1_048_576)
+    /// `12.3 MB`, or `412 KB` under a megabyte (binary units, as the kernel's kB), from bytes.
+    static func memory(_ bytes: Double) -> String {
+        abs(bytes) < 1_048_576 ? String(format: "%.0f KB", bytes / 1024) : String(format: "%.1f MB", bytes / 1_048_576)
     }
 
     /// `0.0042×`, `1.07×`, `312×`.

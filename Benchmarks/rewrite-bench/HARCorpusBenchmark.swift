@@ -92,7 +92,7 @@ struct HARCorpusBenchmark {
                 sums[position].append(imported.elapsed + applied.elapsed)
             }
         }
-        let megabytes = { (url: URL) in Format.megabytes(Double((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)) }
+        let megabytes = { (url: URL) in Format.memory(Double((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)) }
         let notes = [
             "HAR corpus: \(Format.count(count)) entries of \(Format.count(all.count)) in \(megabytes(full)), half: \(Format.count(count / 2)) in \(megabytes(half)); median of \(runs) runs of each process, binary \(binary.path)"
         ]

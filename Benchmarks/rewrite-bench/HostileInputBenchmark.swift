@@ -95,7 +95,7 @@ struct HostileInputBenchmark {
         guard let keptBytes = kept.sorted().dropFirst(kept.count / 2).first else {
             return [.unavailable("load 100,000 rules", reason: "the generated rules do not load")]
         }
-        notes.append("load: \(runs) loads of a \(Format.megabytes(fileSize)) file; memory is resident memory after the load minus before it, the heap trimmed both times (median)")
+        notes.append("load: \(runs) loads of a \(Format.memory(fileSize)) file; memory is resident memory after the load minus before it, the heap trimmed both times (median)")
         return [
             ResultRow(
                 name: "load 100,000 rules: RuleSet + Pipeline",
@@ -103,7 +103,7 @@ struct HostileInputBenchmark {
                 ratio: Format.ratio(loads.median / splits.median), goal: "≤ 0.5 s", verdict: loads.median <= 0.5e9 ? .met : .missed),
             ResultRow(
                 name: "load 100,000 rules: memory kept per rule",
-                measured: "\(Int(keptBytes / Double(count))) B (\(Format.megabytes(keptBytes)) in all)",
+                measured: "\(Int(keptBytes / Double(count))) B (\(Format.memory(keptBytes)) in all)",
                 baseline: "\(Int(fileSize / Double(count))) B of rule text",
                 ratio: Format.ratio(keptBytes / fileSize), goal: "≤ 5× the file", verdict: keptBytes <= 5 * fileSize ? .met : .missed),
         ]

@@ -93,7 +93,7 @@ struct InstallationsBenchmark {
         return ([
             ResultRow(
                 name: "\(name): memory each (RSS growth beyond a bare configuration)",
-                measured: "\(String(format: "%.1f", perInstallation / 1024)) KB each (\(Format.megabytes(perInstallation * Double(Self.count))) in all)",
+                measured: "\(String(format: "%.1f", perInstallation / 1024)) KB each (\(Format.memory(perInstallation * Double(Self.count))) in all)",
                 baseline: "\(String(format: "%.1f", bareBytes / 1024)) KB a bare configuration", ratio: Format.ratio(perInstallation / bareBytes),
                 goal: "≤ 6 KB each", verdict: perInstallation <= memoryGoal ? .met : .missed),
             ResultRow(

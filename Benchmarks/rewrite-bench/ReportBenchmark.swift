@@ -41,7 +41,7 @@ struct ReportBenchmark {
                 baseline: "\(Format.duration(export.median)) HAR export", ratio: Format.ratio(write.median / export.median),
                 goal: quick ? "" : "≤ 0.5 s", verdict: quick ? .informational : write.median <= 0.5e9 ? .met : .missed),
         ]
-        var notes = ["report: \(label) exchanges with 1 KB JSON bodies, a page of \(Format.megabytes(Double(page.count))); median of \(rounds) rounds"]
+        var notes = ["report: \(label) exchanges with 1 KB JSON bodies, a page of \(Format.memory(Double(page.count))); median of \(rounds) rounds"]
         let renderName = "report of \(label) exchanges: rendered in headless chromium"
         guard let chromium = Self.chromium else {
             rows.append(.unavailable(renderName, reason: "chromium is not installed", goal: quick ? "" : "≤ 2 s"))

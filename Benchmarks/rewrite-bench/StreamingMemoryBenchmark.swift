@@ -95,13 +95,13 @@ struct StreamingMemoryBenchmark {
                 "memory, \(scenario.name): \(measured.count) run(s) per variant, interleaved, the median growth reported; durations: intercepted "
                     + "\(Format.duration(times["intercepted"]?.median ?? 0)), plain \(Format.duration(times["plain"]?.median ?? 0))")
             let range = measured.count > 1
-                ? " (runs \(Format.megabytes(measured.minimum))–\(Format.megabytes(measured.maximum)))" : ""
+                ? " (runs \(Format.memory(measured.minimum))–\(Format.memory(measured.maximum)))" : ""
             let plainRange = baseline.count > 1
-                ? " (\(Format.megabytes(baseline.minimum))–\(Format.megabytes(baseline.maximum)))" : ""
+                ? " (\(Format.memory(baseline.minimum))–\(Format.memory(baseline.maximum)))" : ""
             rows.append(ResultRow(
                 name: scenario.name,
-                measured: "\(Format.megabytes(growth)) through the interceptor\(range)",
-                baseline: "\(Format.megabytes(plainGrowth)) plain session\(plainRange)",
+                measured: "\(Format.memory(growth)) through the interceptor\(range)",
+                baseline: "\(Format.memory(plainGrowth)) plain session\(plainRange)",
                 ratio: Format.ratio(growth / max(plainGrowth, 1)), goal: goal,
                 verdict: growth <= 16 * 1_048_576 ? .met : .missed))
         }

@@ -71,7 +71,7 @@ struct TrafficBenchmark {
                 ratio: Format.ratio(measured.median / baseline.median), goal: "", verdict: .informational)
         }
         let label = Format.count(count)
-        notes.append("traffic: \(label) exchanges, 1 KB JSON response bodies, median of \(rounds) rounds; HAR of \(Format.megabytes(Double(harData.count)))")
+        notes.append("traffic: \(label) exchanges, 1 KB JSON response bodies, median of \(rounds) rounds; HAR of \(Format.memory(Double(harData.count)))")
         return ([
             row("record \(label) exchanges: RecordingWriter (rules + bodies, checked)", record, plainWrites, "writing the bodies alone"),
             row("HAR export of \(label) exchanges", export, serialize, "JSONSerialization, same entries"),
