@@ -81,6 +81,28 @@ extension TimingSensitive {
             #expect(deliveries.allSatisfy { $0.text.hasSuffix("\n\n") })
         }
 
+        @Test("a delayed message in a read holds back the rest of that read, which follows it in one delivery")
+        func delayInsideARead() async throws {
+            let harness = try Harness("""
+                rule "hold the second event" {
+                    when path ~ "/events/*"
+                    response each message when body contains "\\"id\\":1," { delay 300ms }
+                }
+                """)
+            // Events 0–3 in one write: the read holds all four.
+            let (fetched, deliveries) = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/4?burst=4")), configuration: harness.configuration)
+            #expect(fetched.error == nil)
+            #expect(Self.events(fetched.data).map(\.id) == ["0", "1", "2", "3", nil])
+            let ids = deliveries.map { Self.events(Data($0.text.utf8)).map(\.id) }
+            // Event 0 at once, alone; 1, 2 and 3 together when the delay ends; [DONE] with them
+            // or after them, as its read came.
+            #expect(ids.first == ["0"])
+            #expect(ids.dropFirst().first?.prefix(3) == ["1", "2", "3"])
+            if deliveries.count >= 2 {
+                #expect(deliveries[1].time - deliveries[0].time >= 0.25, "held \(deliveries[1].time - deliveries[0].time) s")
+            }
+        }
+
         @Test("typing events are dropped; the others pass as they came")
         func dropsTypedEvents() async throws {
             let harness = try Harness(Self.rules)
