@@ -50,10 +50,12 @@ extension Exchange {
     /// Runs the blocks on one whole message and queues what they made of it (``drainRelay()``
     /// passes it on).
     private func relayed(_ message: StreamMessage) {
-        guard let relay = reception.relay, let outcome = hop.outcome else { return }
+        // The format and head only: a copy of the relay would copy the queue at the append.
+        guard let format = reception.relay?.splitter.format, let head = reception.relay?.head,
+              let outcome = hop.outcome
+        else { return }
         let result = outcome.responsePlan.run(
-            message: message, format: relay.splitter.format, response: relay.head, request: outcome.request,
-            environment: pipeline.environment)
+            message: message, format: format, response: head, request: outcome.request, environment: pipeline.environment)
         activityEvents.log(result.trace.entries, hop: hop)
         noteSkips(in: result.trace)
         guard let bytes = result.bytes else { return }
