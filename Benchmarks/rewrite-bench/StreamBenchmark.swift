@@ -122,12 +122,13 @@ struct StreamBenchmark {
     /// grows. Each variant's figure is the median of five interleaved runs, its range beside it.
     ///
     /// The server writes the events ``pacing`` at a time (50, 3.7 KB), 1 ms apart, as a
-    /// paced stream comes. Sent as fast as it can go, each read the client makes
-    /// costs swift-corelibs-foundation a new timeout timer (`_EasyHandle.resetTimer`), and
-    /// libdispatch frees the cancelled ones late: by heaptrack, about 60 MB of live
-    /// dispatch timers and continuations at the peak of 200,000 events, a plain session's as
-    /// much as the interceptor's inner one's, and freed at no fixed time. That churn set the
-    /// row's figures (plain 26–41 MB in one day's runs, either variant ahead), not the relay.
+    /// paced stream comes. Sent as fast as it can go, each read the client makes costs
+    /// swift-corelibs-foundation a new timeout timer (`_EasyHandle.resetTimer`), and
+    /// libdispatch frees the cancelled ones only seconds after the stream ends: by heaptrack,
+    /// about 60 MB of live dispatch timers and continuations at the peak of 200,000 events, a
+    /// plain session's as much as the interceptor's inner one's. That churn, and how much of
+    /// it the runs before had returned, set the row's figures (plain 26–41 MB in one day's
+    /// runs, either variant ahead), not the relay.
     private func endlessMemory(_ server: TestHTTPServer, intercepted: URLSessionConfiguration, name: String) -> (ResultRow, [String]) {
         let count = quick ? 20_000 : 100_000
         let url = server.url("/events/\(count)?burst=\(Self.pacing.burst)&gap_ms=\(Self.pacing.gapMilliseconds)")
