@@ -14,13 +14,35 @@ import FoundationNetworking
 /// Inner tasks are found by the task object (never by `taskIdentifier`, which is unique
 /// only within one session). The map is the truth: a task not in it (detached when its
 /// exchange gave it up) has its events ignored.
+///
+/// On corelibs a request whose method is not GET or HEAD goes through a second inner
+/// session, one without the app's URL cache. corelibs answers only those two methods from
+/// the cache (`_HTTPURLProtocol.canCache`) and stores no response there itself, yet every
+/// data task it starts looks the cache up first: a listing of the cache's directory and a
+/// hop to a background queue, about 40 µs a request on a 2-core VM. The app's session has
+/// looked the request up already, before the interceptor got it; the inner session would
+/// do it a second time for nothing. What that look-up does for such a method, evicting an
+/// entry it found, the exchange's first inner task does when the app's session's look-up
+/// found one (``Exchange/evictsCachedResponse``).
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Which inner session a task goes through.
+    private enum Lane {
+        /// The app's configuration: its URL cache answers the request.
+        case cached
+        /// The same without the URL cache (corelibs, methods it never answers from it).
+        case uncached
+    }
+
     private let configuration: URLSessionConfiguration
+    #if canImport(FoundationNetworking)
+    private let uncachedConfiguration: URLSessionConfiguration
+    #endif
     private let delegateQueue: OperationQueue
     /// A private delegate queue's dispatch queue, kept here because `underlyingQueue` does not retain it.
     private let callbackQueue: DispatchQueue?
     private struct State {
-        var session: URLSession?
+        /// The inner sessions, each made on first use.
+        var sessions: [Lane: URLSession] = [:]
         var isInvalidated = false
         var tasks: [ObjectIdentifier: (task: URLSessionTask, exchange: Exchange, body: RequestBody)] = [:]
         /// Tasks being made outside the lock: the session must outlive them.
@@ -37,7 +59,8 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     private let idleTimeout: TimeInterval
 
     /// - Parameters:
-    ///   - configuration: the inner session's configuration.
+    ///   - configuration: the inner session's configuration (the uncached one's, less
+    ///     its URL cache).
     ///   - idleTimeout: how long the session is kept once no task runs; the next task makes
     ///     a new one. An installation nobody uses then holds no session (and, on Apple
     ///     platforms, no connection pool or thread).
@@ -45,6 +68,9 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         self.configuration = configuration
         self.idleTimeout = idleTimeout
         #if canImport(FoundationNetworking)
+        let uncached = (configuration.copy() as? URLSessionConfiguration) ?? .default
+        uncached.urlCache = nil
+        uncachedConfiguration = uncached
         delegateQueue = InlineOperationQueue()
         callbackQueue = nil
         #else
@@ -61,11 +87,16 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     /// nil when the exchange has been stopped. Call from the exchange's worker, never from
     /// a session's own queue.
     func makeTask(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask? {
+        let lane = Self.lane(for: request)
+        if exchange.evictsCachedResponse {
+            exchange.evictsCachedResponse = false
+            if lane == .uncached { evictCachedResponse(for: exchange.original) }
+        }
         let session = state.withLock { state -> URLSession in
             state.tasksBeingMade += 1
-            if let session = state.session { return session }
-            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
-            if !state.isInvalidated { state.session = session }
+            if let session = state.sessions[lane] { return session }
+            let session = URLSession(configuration: configuration(for: lane), delegate: self, delegateQueue: delegateQueue)
+            if !state.isInvalidated { state.sessions[lane] = session }
             return session
         }
         var request = request
@@ -99,13 +130,45 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
             state.tasks[ObjectIdentifier(task)] = (task, exchange, body)
             return (true, false)
         }
-        if state.withLock({ $0.isInvalidated && $0.session == nil }) { session.finishTasksAndInvalidate() }
+        if state.withLock({ $0.isInvalidated && $0.sessions[lane] == nil }) { session.finishTasksAndInvalidate() }
         if idle { releaseWhenIdle() }
         return kept ? task : nil
     }
 
-    /// Whether the inner session exists now (it is made on first use and released when idle).
-    var hasSession: Bool { state.withLock { $0.session != nil } }
+    /// The inner session for `request`: on corelibs, the one without the URL cache for a
+    /// method other than GET and HEAD (as corelibs spells them once it has normalized the
+    /// method: any other spelling is a method its cache never answers either).
+    private static func lane(for request: URLRequest) -> Lane {
+        #if canImport(FoundationNetworking)
+        switch request.httpMethod ?? "GET" {
+        case "GET", "HEAD": return .cached
+        default: return .uncached
+        }
+        #else
+        return .cached
+        #endif
+    }
+
+    private func configuration(for lane: Lane) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+        if lane == .uncached { return uncachedConfiguration }
+        #endif
+        return configuration
+    }
+
+    /// Whether `request` is one the inner session looks up in the app's URL cache.
+    static func looksUpURLCache(for request: URLRequest) -> Bool {
+        lane(for: request) == .cached
+    }
+
+    /// Removes the app's cached response for `request`, as corelibs' HTTP protocol does
+    /// when its session's look-up found one for a method the cache may not answer.
+    private func evictCachedResponse(for request: URLRequest) {
+        configuration.urlCache?.removeCachedResponse(for: request)
+    }
+
+    /// Whether an inner session exists now (each is made on first use and released when idle).
+    var hasSession: Bool { state.withLock { !$0.sessions.isEmpty } }
 
     /// Releases the session once no task was made or ran for ``idleTimeout``; call when it
     /// becomes idle. A sequence of requests schedules one check, not one each: the check
@@ -124,20 +187,20 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self else { return }
             let timeout = UInt64(max(0, idleTimeout) * 1e9)
-            let (idle, remaining) = state.withLock { state -> (URLSession?, UInt64?) in
-                guard state.isIdle, let session = state.session else {
+            let (idle, remaining) = state.withLock { state -> ([URLSession], UInt64?) in
+                guard state.isIdle, !state.sessions.isEmpty else {
                     state.isIdleCheckPending = false
-                    return (nil, nil)
+                    return ([], nil)
                 }
                 let idleFor = DispatchTime.now().uptimeNanoseconds &- state.idleSince
-                guard idleFor >= timeout else { return (nil, timeout - idleFor) }
+                guard idleFor >= timeout else { return ([], timeout - idleFor) }
                 state.isIdleCheckPending = false
-                state.session = nil
-                return (session, nil)
+                defer { state.sessions = [:] }
+                return (Array(state.sessions.values), nil)
             }
             if let remaining { return checkIdle(after: Double(remaining) / 1e9) }
             // Tasks detached while being cancelled may still be finishing: let them.
-            idle?.finishTasksAndInvalidate()
+            for session in idle { session.finishTasksAndInvalidate() }
         }
     }
 
@@ -159,14 +222,14 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         state.withLock { state in state.tasks.values.filter { $0.exchange === exchange }.map(\.task) }
     }
 
-    /// Lets running tasks finish, then releases the session (and this delegate).
+    /// Lets running tasks finish, then releases the sessions (and this delegate).
     func invalidate() {
-        let session = state.withLock { state -> URLSession? in
+        let sessions = state.withLock { state -> [URLSession] in
             state.isInvalidated = true
-            defer { state.session = nil }
-            return state.session
+            defer { state.sessions = [:] }
+            return Array(state.sessions.values)
         }
-        session?.finishTasksAndInvalidate()
+        for session in sessions { session.finishTasksAndInvalidate() }
     }
 
     /// Runs `event` for the exchange of `task`, in its context.

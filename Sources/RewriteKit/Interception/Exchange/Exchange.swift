@@ -51,6 +51,12 @@ final class Exchange: @unchecked Sendable {
     /// tasks: it starts no more.
     private let halted = Locked(false)
 
+    // Worker-confined state.
+    /// Whether the app's session found a cached response for the app's request that the
+    /// inner session will not look up again: the first inner task evicts it, as corelibs'
+    /// HTTP protocol does (see ``ForwardingSession``).
+    var evictsCachedResponse: Bool
+
     /// Makes the exchange; call from `startLoading`.
     init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
         self.interceptor = interceptor
@@ -60,6 +66,7 @@ final class Exchange: @unchecked Sendable {
         forwarding = interceptor.forwarding
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
+        evictsCachedResponse = protocolObject.cachedResponse != nil && !ForwardingSession.looksUpURLCache(for: original)
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
         capture = ExchangeCapture(interceptor: interceptor)
         activityEvents = ExchangeActivity(hub: interceptor.core.activity, original: original)
