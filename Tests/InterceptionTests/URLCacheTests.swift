@@ -9,9 +9,9 @@ import Testing
 #if canImport(FoundationNetworking)
 /// The app's URL cache through the interceptor, against a plain session with a cache of
 /// its own: the same answers from the cache, the same requests on the wire, the same
-/// entries evicted, and for a method corelibs never answers from its cache, no more
-/// look-ups than the plain session makes. (corelibs' HTTP protocol never stores a
-/// response itself: the entry is one the app stored.)
+/// entries evicted; and the cache looked up again by the inner session only when the
+/// app's session found an entry. (corelibs' HTTP protocol never stores a response
+/// itself: the entry is one the app stored.)
 @Suite("URL cache")
 struct URLCacheTests {
     /// A memory-only cache that counts corelibs' look-ups (one per data task it starts,
@@ -66,7 +66,7 @@ struct URLCacheTests {
         return steps
     }
 
-    @Test("the cache answers and evicts as on a plain session; a POST is looked up once, not twice")
+    @Test("the cache answers and evicts as on a plain session, and is looked up again only for an entry found")
     func sameAsPlain() async throws {
         let plainCache = CountingCache()
         let plainConfiguration = URLSessionConfiguration.ephemeral
@@ -84,15 +84,34 @@ struct URLCacheTests {
 
         let expected = await Self.run(plain, cache: plainCache, server: harness.server)
         let intercepted = await Self.run(harness.session, cache: cache, server: harness.server)
-        // The plain session shows what corelibs does: the first GET comes from the
-        // cache, the POST evicts the entry, and every task asks the cache once.
+        // The plain session shows what corelibs does: the GET is answered by the cache,
+        // the POST evicts the entry, the next GET goes to the network; every task asks
+        // the cache once.
         #expect(expected.map(\.reachedServer) == [false, true, true], "\(expected)")
         #expect(expected.map(\.status) == [200, 200, 200])
+        #expect(expected.map(\.lookups) == [1, 1, 1], "\(expected)")
         #expect(intercepted.map(\.reachedServer) == expected.map(\.reachedServer), "\(intercepted)")
         #expect(intercepted.map(\.status) == expected.map(\.status))
-        // A GET is looked up by the app's session and by the inner one that carries it
-        // (which answers, stores and evicts as corelibs does); a POST only by the app's.
-        #expect(intercepted[1].lookups == expected[1].lookups, "\(intercepted)")
+        // The inner session looks the entry up again, to answer the GET and evict it
+        // for the POST as corelibs does; once it is gone, nothing is looked up twice.
+        #expect(intercepted.map(\.lookups) == [2, 2, 1], "\(intercepted)")
+    }
+
+    @Test("a request with no cached entry is looked up once, whatever its method", arguments: ["GET", "POST", "PUT", "DELETE"])
+    func lookedUpOnce(method: String) async throws {
+        let cache = CountingCache()
+        let harness = try Harness("""
+            rule "mark" {
+                when host == "127.0.0.1"
+                request { set-header "X-Unechoed-Mark" "1" }
+            }
+            """) { $0.urlCache = cache }
+        var request = URLRequest(url: harness.url("/anything/uncached"))
+        request.httpMethod = method
+        let fetched = await Caller.completionHandler.fetch(request, in: harness.session)
+        #expect(fetched.status == 200)
+        #expect(jsonObject(fetched.data)?["method"] as? String == method, "\(fetched.text.prefix(300))")
+        #expect(cache.lookups == 1)
     }
 }
 #endif

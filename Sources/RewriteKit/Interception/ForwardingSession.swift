@@ -15,21 +15,22 @@ import FoundationNetworking
 /// only within one session). The map is the truth: a task not in it (detached when its
 /// exchange gave it up) has its events ignored.
 ///
-/// On corelibs a request whose method is not GET or HEAD goes through a second inner
-/// session, one without the app's URL cache. corelibs answers only those two methods from
-/// the cache (`_HTTPURLProtocol.canCache`) and stores no response there itself, yet every
-/// data task it starts looks the cache up first: a listing of the cache's directory and a
-/// hop to a background queue, about 40 µs a request on a 2-core VM. The app's session has
-/// looked the request up already, before the interceptor got it; the inner session would
-/// do it a second time for nothing. What that look-up does for such a method, evicting an
-/// entry it found, the exchange's first inner task does when the app's session's look-up
-/// found one (``Exchange/evictsCachedResponse``).
+/// On corelibs there are two inner sessions: the app's configuration, and the same without
+/// its URL cache. corelibs looks every data task up in its session's cache before the
+/// task's protocol exists: a listing of the cache's directory and a hop to a background
+/// queue, about 40 µs a request on a 2-core VM. The app's session has looked the app's
+/// request up already and handed the interceptor what it found
+/// (``Exchange/usesURLCache``). Found nothing (nearly always: corelibs stores no response
+/// itself, only the app does), and the inner task goes through the session without the
+/// cache instead of looking it up again; found an entry, and it goes through the app's
+/// configuration, whose look-up finds it again and does with it what corelibs does on a
+/// plain session: answers a GET or HEAD from it while it is fresh, evicts it otherwise.
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Which inner session a task goes through.
     private enum Lane {
-        /// The app's configuration: its URL cache answers the request.
+        /// The app's configuration, URL cache included.
         case cached
-        /// The same without the URL cache (corelibs, methods it never answers from it).
+        /// The same without the URL cache (corelibs).
         case uncached
     }
 
@@ -87,11 +88,7 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
     /// nil when the exchange has been stopped. Call from the exchange's worker, never from
     /// a session's own queue.
     func makeTask(_ request: URLRequest, body: RequestBody, for exchange: Exchange) -> URLSessionTask? {
-        let lane = Self.lane(for: request)
-        if exchange.evictsCachedResponse {
-            exchange.evictsCachedResponse = false
-            if lane == .uncached { evictCachedResponse(for: exchange.original) }
-        }
+        let lane = Self.lane(usingURLCache: exchange.usesURLCache)
         let session = state.withLock { state -> URLSession in
             state.tasksBeingMade += 1
             if let session = state.sessions[lane] { return session }
@@ -135,17 +132,13 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         return kept ? task : nil
     }
 
-    /// The inner session for `request`: on corelibs, the one without the URL cache for a
-    /// method other than GET and HEAD (as corelibs spells them once it has normalized the
-    /// method: any other spelling is a method its cache never answers either).
-    private static func lane(for request: URLRequest) -> Lane {
+    /// The inner session for a task: on corelibs, the one without the URL cache unless the
+    /// app's session found an entry for the app's request.
+    private static func lane(usingURLCache: Bool) -> Lane {
         #if canImport(FoundationNetworking)
-        switch request.httpMethod ?? "GET" {
-        case "GET", "HEAD": return .cached
-        default: return .uncached
-        }
+        usingURLCache ? .cached : .uncached
         #else
-        return .cached
+        .cached
         #endif
     }
 
@@ -154,17 +147,6 @@ final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Send
         if lane == .uncached { return uncachedConfiguration }
         #endif
         return configuration
-    }
-
-    /// Whether `request` is one the inner session looks up in the app's URL cache.
-    static func looksUpURLCache(for request: URLRequest) -> Bool {
-        lane(for: request) == .cached
-    }
-
-    /// Removes the app's cached response for `request`, as corelibs' HTTP protocol does
-    /// when its session's look-up found one for a method the cache may not answer.
-    private func evictCachedResponse(for request: URLRequest) {
-        configuration.urlCache?.removeCachedResponse(for: request)
     }
 
     /// Whether an inner session exists now (each is made on first use and released when idle).

@@ -31,6 +31,9 @@ final class Exchange: @unchecked Sendable {
     let pipeline: Pipeline
     /// The request as the protocol received it.
     let original: URLRequest
+    /// Whether the app's session found a cached response for the app's request: only then
+    /// do the inner tasks look the app's URL cache up again (see ``ForwardingSession``).
+    let usesURLCache: Bool
     /// What the captures running when the load started keep of its hops.
     let capture: ExchangeCapture
     /// The events the app's observers get about its hops.
@@ -51,12 +54,6 @@ final class Exchange: @unchecked Sendable {
     /// tasks: it starts no more.
     private let halted = Locked(false)
 
-    // Worker-confined state.
-    /// Whether the app's session found a cached response for the app's request that the
-    /// inner session will not look up again: the first inner task evicts it, as corelibs'
-    /// HTTP protocol does (see ``ForwardingSession``).
-    var evictsCachedResponse: Bool
-
     /// Makes the exchange; call from `startLoading`.
     init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
         self.interceptor = interceptor
@@ -66,7 +63,7 @@ final class Exchange: @unchecked Sendable {
         forwarding = interceptor.forwarding
         pipeline = interceptor.core.pipeline
         original = protocolObject.request
-        evictsCachedResponse = protocolObject.cachedResponse != nil && !ForwardingSession.looksUpURLCache(for: original)
+        usesURLCache = protocolObject.cachedResponse != nil
         hop = ExchangeHop(number: 0, appRequest: original, body: RequestBody(original, upload: loading.uploadBody))
         capture = ExchangeCapture(interceptor: interceptor)
         activityEvents = ExchangeActivity(hub: interceptor.core.activity, original: original)
