@@ -36,9 +36,12 @@ final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     /// The inner session's delegate queue: nil for URLSession's own (a queue of its own).
     private let delegateQueue: OperationQueue?
+    /// Whether the inner session has the URL cache `.ephemeral` gives it.
+    private let usesURLCache: Bool
 
-    init(delegateQueue: OperationQueue?) {
+    init(delegateQueue: OperationQueue?, usesURLCache: Bool = true) {
         self.delegateQueue = delegateQueue
+        self.usesURLCache = usesURLCache
         super.init()
     }
 
@@ -51,7 +54,11 @@ final class NaiveForwarder: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let queue = DispatchQueue(label: "naive.forwarder")
     /// The protocol of each task, and the task of each protocol.
     private let state = Locked((protocols: [ObjectIdentifier: URLProtocol](), tasks: [ObjectIdentifier: URLSessionTask]()))
-    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: delegateQueue)
+    private lazy var session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        if !usesURLCache { configuration.urlCache = nil }
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
+    }()
 
     func start(_ request: URLRequest, for box: Box) {
         let task = session.dataTask(with: request)
