@@ -25,6 +25,8 @@ import FoundationNetworking
 /// cache instead of looking it up again; found an entry, and it goes through the app's
 /// configuration, whose look-up finds it again and does with it what corelibs does on a
 /// plain session: answers a GET or HEAD from it while it is fresh, evicts it otherwise.
+/// Traffic the app has cached nothing for, so nearly all of it, goes through the one
+/// session and shares its connections.
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Which inner session a task goes through.
     private enum Lane {
