@@ -161,7 +161,13 @@ struct TestHTTPServerResponseTests {
     @Test func stopEndsASlowResponsePromptly() async throws {
         let server = try TestHTTPServer()
         let task = Task { try await LoopbackClient.send(URLRequest(url: server.url("/drip?numbytes=10&duration=20"))) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // Stop only once the request is in: stopped before, the server frees its port, which
+        // another test's server may take, and the late request would be answered there in full.
+        let arrival = Date()
+        while !server.requests.contains(where: { $0.path == "/drip" }), Date().timeIntervalSince(arrival) < 30 {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        try #require(server.requests.contains { $0.path == "/drip" })
         let start = Date()
         server.stop()
         #expect(Date().timeIntervalSince(start) < 2)
