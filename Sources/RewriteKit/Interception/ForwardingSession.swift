@@ -26,7 +26,9 @@ import FoundationNetworking
 /// configuration, whose look-up finds it again and does with it what corelibs does on a
 /// plain session: answers a GET or HEAD from it while it is fresh, evicts it otherwise.
 /// Traffic the app has cached nothing for, so nearly all of it, goes through the one
-/// session and shares its connections.
+/// session and shares its connections. On Apple platforms the inner session keeps the
+/// cache for every task: there it is the inner session's loading that stores responses in
+/// the app's cache (the interceptor hands its client `.notAllowed`).
 final class ForwardingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Which inner session a task goes through.
     private enum Lane {
