@@ -39,6 +39,17 @@ struct URLCacheTests {
         var description: String { "\(method) \(status) server:\(reachedServer) look-ups:\(lookups)" }
     }
 
+    /// A session intercepting every request to the loopback server (a rule that adds a
+    /// header the server does not echo), with `cache` as its URL cache.
+    static func intercepting(cache: CountingCache) throws -> Harness {
+        try Harness("""
+            rule "mark" {
+                when host == "127.0.0.1"
+                request { set-header "X-Unechoed-Mark" "1" }
+            }
+            """) { $0.urlCache = cache }
+    }
+
     /// With an entry the app stored for the URL: GET (from the cache), POST to the same
     /// URL (corelibs evicts the entry: it may not answer a POST from it), GET (from the
     /// network now).
@@ -75,12 +86,7 @@ struct URLCacheTests {
         defer { plain.invalidateAndCancel() }
 
         let cache = CountingCache()
-        let harness = try Harness("""
-            rule "mark" {
-                when host == "127.0.0.1"
-                request { set-header "X-Unechoed-Mark" "1" }
-            }
-            """) { $0.urlCache = cache }
+        let harness = try Self.intercepting(cache: cache)
 
         let expected = await Self.run(plain, cache: plainCache, server: harness.server)
         let intercepted = await Self.run(harness.session, cache: cache, server: harness.server)
@@ -100,12 +106,7 @@ struct URLCacheTests {
     @Test("a request with no cached entry is looked up once, whatever its method", arguments: ["GET", "POST", "PUT", "DELETE"])
     func lookedUpOnce(method: String) async throws {
         let cache = CountingCache()
-        let harness = try Harness("""
-            rule "mark" {
-                when host == "127.0.0.1"
-                request { set-header "X-Unechoed-Mark" "1" }
-            }
-            """) { $0.urlCache = cache }
+        let harness = try Self.intercepting(cache: cache)
         var request = URLRequest(url: harness.url("/anything/uncached"))
         request.httpMethod = method
         let fetched = await Caller.completionHandler.fetch(request, in: harness.session)
