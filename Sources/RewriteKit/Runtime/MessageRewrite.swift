@@ -43,14 +43,15 @@ extension Pipeline {
         var counts: [MessageGuardCount] = []
         // Where each message was dropped (the rule's place among those applied, the block's
         // line): a later block never saw it.
-        let order = Dictionary(outcome.appliedRules.enumerated().map { ($1, $0) }) { first, _ in first }
+        let applied = outcome.appliedRules
+        let order = Dictionary(applied.enumerated().map { ($1, $0) }) { first, _ in first }
         let drops = messages.map { message -> (rule: Int, line: Int)? in
             guard let entry = message.trace.entries.last(where: {
                 if case .changed(action: "drop", _) = $0.event { true } else { false }
             }) else { return nil }
             return (order[entry.rule] ?? 0, entry.line ?? 0)
         }
-        for (place, reference) in outcome.appliedRules.enumerated() {
+        for (place, reference) in applied.enumerated() {
             guard let rule = rules.first(where: { $0.reference == reference }) else { continue }
             for block in rule.messageBlocks {
                 guard let guardCondition = block.guardCondition else { continue }

@@ -21,8 +21,6 @@ public struct RequestOutcome: Sendable {
     public let throttleBytesPerSecond: Int?
     /// How long a successful GET response may be reused (`cache`), if any, in seconds.
     public let cacheLifetime: Double?
-    /// The rules whose conditions held, in the order they applied.
-    public let appliedRules: [RuleReference]
     /// What happened, step by step.
     public let trace: Trace
     /// Whether any applied rule has response actions or guards.
@@ -39,7 +37,7 @@ public struct RequestOutcome: Sendable {
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
         throttleBytesPerSecond: Int? = nil, cacheLifetime: Double? = nil,
-        appliedRules: [RuleReference] = [], trace: Trace = Trace(),
+        trace: Trace = Trace(),
         hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
         responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil
     ) {
@@ -48,7 +46,6 @@ public struct RequestOutcome: Sendable {
         self.delay = delay
         self.throttleBytesPerSecond = throttleBytesPerSecond
         self.cacheLifetime = cacheLifetime
-        self.appliedRules = appliedRules
         self.trace = trace
         self.hasResponseActions = hasResponseActions
         self.responseNeedsBody = responseNeedsBody
@@ -56,9 +53,20 @@ public struct RequestOutcome: Sendable {
         self.stream = stream
     }
 
+    /// The rules whose conditions held, in the order they applied: read from the
+    /// trace's `applied` entries, which the request phase writes one per rule it applies,
+    /// so the list and the trace cannot disagree and a run allocates no list of its own.
+    public var appliedRules: [RuleReference] {
+        trace.entries.compactMap { entry in
+            if case .ruleApplied = entry.event { entry.rule } else { nil }
+        }
+    }
+
     /// Whether nothing was changed or decided: the request can pass straight through.
     public var isPassThrough: Bool {
-        appliedRules.isEmpty
+        !trace.entries.contains { entry in
+            if case .ruleApplied = entry.event { true } else { false }
+        }
     }
 }
 

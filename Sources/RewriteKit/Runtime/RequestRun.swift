@@ -6,7 +6,6 @@ struct RequestRun: ~Copyable {
     /// Its body, as the actions so far left it, with its JSON validated at most once.
     private var body: BodyView?
     private var context: ActionContext
-    private var applied: [RuleReference] = []
     private var plan = ResponsePlan()
     private var disposition: RequestOutcome.Disposition = .forward
     private var stream: StreamPlan?
@@ -27,7 +26,6 @@ struct RequestRun: ~Copyable {
     /// Applies a rule whose conditions held; returns false when no later rule may be
     /// considered (`stop`, `respond`, `fail`).
     mutating func apply(_ rule: CompiledRule, captures: [String]) -> Bool {
-        applied.append(rule.reference)
         context.rule = rule.reference
         context.captures = captures
         context.record(.ruleApplied, line: rule.reference.line)
@@ -77,7 +75,7 @@ struct RequestRun: ~Copyable {
         let forwardedGET = request.method == "GET" && disposition == .forward
         return RequestOutcome(
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
-            cacheLifetime: forwardedGET ? cacheLifetime : nil, appliedRules: applied, trace: context.trace,
+            cacheLifetime: forwardedGET ? cacheLifetime : nil, trace: context.trace,
             hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream)
     }
 }

@@ -27,7 +27,7 @@ extension Exchange {
             let admission = interceptor.admission(
                 for: next.appRequest, pipeline: pipeline, fromCanInit: next.number == 0, addingStoredCookies: next.addsStoredCookies)
             let phase = RequestPhase.run(next, admission: admission, cache: cache, counts: uses, captureBodyLimit: captureBodyLimit)
-            if let outcome = phase.outcome, outcome.appliedRules.isEmpty {
+            if let outcome = phase.outcome, outcome.isPassThrough {
                 interceptor.reportUnmatched(outcome.request, requestID: next.requestID)
             }
             return phase
