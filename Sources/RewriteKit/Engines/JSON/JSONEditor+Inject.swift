@@ -17,17 +17,16 @@ extension JSONEditor {
         }
         let valueBytes = value.bytes[trimmed(value.bytes)]
         return document.withLocator { locator in
-            plannedInjection(locator, path: path.components, value: valueBytes)
-        }.map { JSONDocument(trusted: $0.applied(to: document.bytes)) }
+            injected(locator, path: path.components, value: valueBytes)
+        }.map { JSONDocument(trusted: $0) }
     }
 
-    /// Finds where `value` goes for `path` and what text to splice in.
-    private static func plannedInjection(
+    /// The text with `value` set at `path`, built in one allocation, or why it cannot be.
+    private static func injected(
         _ locator: JSONLocator, path: [JSONPath.Component], value: ArraySlice<UInt8>
-    ) -> Result<JSONSplice, JSONLocatorFailure> {
+    ) -> Result<[UInt8], JSONLocatorFailure> {
         var start = locator.skipWhitespace(0)
         for position in path.indices {
-            let isLast = position == path.count &- 1
             let found: Range<Int>
             switch locator.step(from: start, into: path[position], prefix: path[..<position]) {
             case .member(let member): found = member.value
@@ -35,40 +34,51 @@ extension JSONEditor {
             case .failed(let reason): return .failure(JSONLocatorFailure(reason: reason))
             case .missingKey(let insertAt, let needsComma):
                 let missing = path[position...]
-                guard let text = insertion(for: missing, value: value, comma: needsComma) else {
+                guard missing.allSatisfy({ if case .key = $0 { true } else { false } }) else {
                     let parent = JSONPath(Array(path[..<position])).description
                     return .failure(JSONLocatorFailure(
                         reason: "cannot create '\(JSONPath(Array(path)))': array elements under '\(parent)' are never created"))
                 }
-                return .success(JSONSplice(range: insertAt..<insertAt, replacement: text))
+                return .success(spliced(locator, at: insertAt..<insertAt, adding: value.count &+ 64) { out in
+                    insert(missing, value: value, comma: needsComma, into: &out)
+                })
             }
-            if isLast {
-                return .success(JSONSplice(range: found, replacement: Array(value)))
+            if position == path.count &- 1 {
+                return .success(spliced(locator, at: found, adding: value.count) { $0.append(contentsOf: value) })
             }
             start = found.lowerBound
         }
         return .failure(JSONLocatorFailure(reason: "path '$' names the whole body"))
     }
 
-    /// `,"k1":{"k2":value}` for the missing keys, or `nil` if one of them is an index.
-    private static func insertion(
-        for missing: ArraySlice<JSONPath.Component>, value: ArraySlice<UInt8>, comma: Bool
-    ) -> [UInt8]? {
-        var keys: [String] = []
-        for component in missing {
-            guard case .key(let key) = component else { return nil }
-            keys.append(key)
-        }
+    /// The locator's text with the bytes in `range` replaced by what `write` appends
+    /// (about `extra` bytes: room for them is made at once).
+    private static func spliced(
+        _ locator: JSONLocator, at range: Range<Int>, adding extra: Int, _ write: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
+        let text = UnsafeBufferPointer(start: locator.base, count: locator.end)
         var out: [UInt8] = []
-        out.reserveCapacity(value.count &+ keys.count &* 16 &+ 1)
+        out.reserveCapacity(text.count &- range.count &+ extra)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<range.lowerBound]))
+        write(&out)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range.upperBound...]))
+        return out
+    }
+
+    /// Appends `,"k1":{"k2":value}` for the missing keys (all of them keys, not indices).
+    private static func insert(
+        _ missing: ArraySlice<JSONPath.Component>, value: ArraySlice<UInt8>, comma: Bool, into out: inout [UInt8]
+    ) {
         if comma { out.append(JSONByte.comma) }
-        for (position, key) in keys.enumerated() {
-            if position > 0 { out.append(JSONByte.openBrace) }
+        var depth = 0
+        for component in missing {
+            guard case .key(let key) = component else { continue }
+            if depth > 0 { out.append(JSONByte.openBrace) }
             JSONText.appendQuoted(key, to: &out)
             out.append(JSONByte.colon)
+            depth &+= 1
         }
         out.append(contentsOf: value)
-        for _ in 1..<keys.count { out.append(JSONByte.closeBrace) }
-        return out
+        for _ in 1..<max(depth, 1) { out.append(JSONByte.closeBrace) }
     }
 }
