@@ -85,6 +85,9 @@ struct HostileRegexTests {
         let request = try PipelineFixture.request("POST", "http://h/", body: String(repeating: "a", count: 32_768))
         let outcome = pipeline.processRequest(request)
         #expect(outcome.appliedRules.isEmpty)
+        // The trace names the rule (its limit entry), but only an 'applied' entry makes
+        // it one of the applied rules.
+        #expect(outcome.isPassThrough && !outcome.trace.isEmpty)
         #expect(outcome.request.headers["X-Heavy"] == nil)
         let limits = outcome.trace.entries.compactMap { entry -> String? in
             if case .limitExceeded(let message) = entry.event { return "\(entry.rule.name): \(message)" }

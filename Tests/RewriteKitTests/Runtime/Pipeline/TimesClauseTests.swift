@@ -35,6 +35,7 @@ struct TimesClauseTests {
         #expect([first, second, third].map(Self.status) == [503, 200, 200])
         #expect(first.appliedRules.map(\.name) == ["first call fails"])
         #expect(second.appliedRules.map(\.name) == ["then it works"])
+        #expect(!second.isPassThrough)
         #expect(second.trace.eventList.contains(.usedUp(times: 1)))
         #expect(second.trace.description.contains(#""first call fails" (<string>:1) used up"#))
     }
