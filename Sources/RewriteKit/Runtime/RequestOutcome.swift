@@ -57,16 +57,12 @@ public struct RequestOutcome: Sendable {
     /// trace's `applied` entries, which the request phase writes one per rule it applies,
     /// so the list and the trace cannot disagree and a run allocates no list of its own.
     public var appliedRules: [RuleReference] {
-        trace.entries.compactMap { entry in
-            if case .ruleApplied = entry.event { entry.rule } else { nil }
-        }
+        trace.entries.compactMap { $0.isRuleApplied ? $0.rule : nil }
     }
 
     /// Whether nothing was changed or decided: the request can pass straight through.
     public var isPassThrough: Bool {
-        !trace.entries.contains { entry in
-            if case .ruleApplied = entry.event { true } else { false }
-        }
+        !trace.entries.contains(where: \.isRuleApplied)
     }
 }
 

@@ -51,6 +51,11 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case body(beforeLength: Int?, afterLength: Int, summary: String)
     }
 
+    /// Whether the entry says its rule applied (one such entry per applied rule).
+    var isRuleApplied: Bool {
+        if case .ruleApplied = event { true } else { false }
+    }
+
     /// Whether the entry is a `log` or `tag`: what the app's observers are told.
     var isLogOrTag: Bool {
         switch event {
