@@ -106,9 +106,14 @@ struct JSONLocator {
     func keyMatches(_ member: JSONMemberSpan, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = member.keyStart &+ 1
         let stop = member.keyEnd &- 1
-        let raw = UnsafeBufferPointer(start: base + start, count: stop &- start)
+        let count = stop &- start
+        // An escape decodes to fewer bytes than it is written with (`\n` to one, `\u00e9`
+        // to two), never more: a key written shorter than `key` cannot match it. Most
+        // siblings are told apart here, without a look at their bytes.
+        guard count >= key.count else { return false }
+        let raw = UnsafeBufferPointer(start: base + start, count: count)
         if !raw.contains(JSONByte.backslash) {
-            return raw.count == key.count && raw.elementsEqual(key)
+            return count == key.count && raw.elementsEqual(key)
         }
         let decoded = JSONText.decodeString(base, from: start, to: stop)
         return decoded.utf8.elementsEqual(key)

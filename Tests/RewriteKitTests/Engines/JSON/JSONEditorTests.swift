@@ -55,6 +55,24 @@ struct JSONEditorTests {
             == "{\"\\u0061\":3}")
     }
 
+    @Test("keys are compared decoded: escapes, surrogate pairs, a backslash in the key itself")
+    func injectEscapedKeys() {
+        // Written 12 bytes long, decoded 4 (one emoji): found, and the later plain duplicate wins.
+        #expect(edited(JSONEditor.inject(Array(json: #"{"\ud83d\ude00":1,"😀":2}"#), path: path(#"["😀"]"#), value: Array(json: "3")))
+            == #"{"\ud83d\ude00":1,"😀":3}"#)
+        #expect(edited(JSONEditor.inject(Array(json: #"{"caf\u00e9":1,"x":2}"#), path: path(#"["café"]"#), value: Array(json: "3")))
+            == #"{"caf\u00e9":3,"x":2}"#)
+        // `a\nb` written in the body is a, newline, b: not the four characters of the
+        // path's key, which the body writes as `a\\nb`.
+        #expect(edited(JSONEditor.inject(Array(json: #"{"a\nb":1}"#), path: path(#"["a\\nb"]"#), value: Array(json: "3")))
+            == #"{"a\nb":1,"a\\nb":3}"#)
+        #expect(edited(JSONEditor.inject(Array(json: #"{"a\\nb":1}"#), path: path(#"["a\\nb"]"#), value: Array(json: "3")))
+            == #"{"a\\nb":3}"#)
+        // Shorter siblings than the key are passed over; the key is then appended.
+        #expect(edited(JSONEditor.inject(Array(json: #"{"p":1,"pr":2}"#), path: path("proxied_by"), value: Array(json: "3")))
+            == #"{"p":1,"pr":2,"proxied_by":3}"#)
+    }
+
     @Test("inject reports why it cannot apply")
     func injectFailures() {
         let body = Array(json: "{\"user\":\"bob\",\"items\":[1,2,3],\"n\":null}")
