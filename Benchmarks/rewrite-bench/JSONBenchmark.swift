@@ -55,14 +55,22 @@ struct JSONBenchmark {
             // The same request through a rule that only sets a header: what one pipeline
             // run costs around a body edit (matching, acting, the outcome).
             var fixedCosts = Samples()
+            // The same edits by the JSON engine alone, outside the pipeline: what the
+            // engine costs, so that the difference to the pipeline row is what a run adds.
+            var engineSamples: [Action: Samples] = [:]
+            let engineEdits = engineEdits()
             let headerOnly = HTTPRequest(
                 method: "POST", url: "https://api.example.com/header", headers: ["Content-Type": "application/json"], body: body)
             let requests = Dictionary(uniqueKeysWithValues: Action.allCases.map { action in
                 (action, request(for: action, body: body))
             })
             for action in Action.allCases {
-                if let problem = verify(pipeline.processRequest(requests[action] ?? request(for: action, body: body)).request.body, action) {
+                let output = pipeline.processRequest(requests[action] ?? request(for: action, body: body)).request.body
+                if let problem = verify(output, action) {
                     notes.append("\(action.rawValue), \(size.label): \(problem)")
+                }
+                if size.bytes < 100_000, let edit = engineEdits[action], edit(body) != output {
+                    notes.append("\(action.rawValue), \(size.label): the JSON engine alone and the pipeline made different bytes")
                 }
             }
             // One warm-up round of the pipeline, then rounds with every variant in turn;
@@ -76,6 +84,13 @@ struct JSONBenchmark {
                     scans.append(scanTime)
                     validations.append(validationTime)
                     fixedCosts.append(fixedTime)
+                }
+                if size.bytes < 100_000 {
+                    for action in Action.allCases {
+                        guard let edit = engineEdits[action] else { continue }
+                        let time = Stopwatch.time { Sink.consume(edit(body)?.count ?? 0) }
+                        if round >= 0 { engineSamples[action, default: Samples()].append(time) }
+                    }
                 }
                 for action in Action.allCases {
                     guard let request = requests[action] else { continue }
@@ -116,6 +131,14 @@ struct JSONBenchmark {
                     measured: "\(Format.duration(floor)): \(Format.duration(validations.median)) + \(Format.duration(fixedCosts.median))",
                     baseline: "\(Format.duration(wrap.baseline.median)) JSONSerialization (wrap)",
                     ratio: Format.ratio(wrap.baseline.median / floor), goal: "", verdict: .informational))
+                for action in Action.allCases {
+                    guard let engine = engineSamples[action], let baseline = samples[action]?.baseline else { continue }
+                    rows.append(ResultRow(
+                        name: "\(action.rawValue), \(size.label) body, the JSON engine alone (validate and edit, no pipeline run)",
+                        measured: Format.duration(engine.median),
+                        baseline: "\(Format.duration(baseline.median)) JSONSerialization",
+                        ratio: Format.ratio(baseline.median / engine.median), goal: "", verdict: .informational))
+                }
             }
             for action in Action.allCases {
                 guard let pair = samples[action] else { continue }
@@ -133,6 +156,13 @@ struct JSONBenchmark {
             }
         }
         return (rows, notes)
+    }
+
+    /// The benchmark's two edits as the JSON engine makes them without a pipeline.
+    private func engineEdits() -> [Action: JSONEngineEdit] {
+        var edits: [Action: JSONEngineEdit] = [.wrap: .wrap(key: "data")]
+        edits[.inject] = .inject(path: "meta.proxied_by", value: #""rewrite-bench""#)
+        return edits
     }
 
     private func goal(_ bytes: Int) -> String {

@@ -142,4 +142,31 @@ struct JSONEditorTests {
             #expect(result.bytes(orOriginal: body) == body)
         }
     }
+
+    @Test("the engine's edit alone makes the bytes a pipeline run makes, and declines what the run leaves alone")
+    func engineEditMatchesPipeline() throws {
+        let ruleSet = try RuleSet(source: """
+            rule "wrap" {
+                when path == "/wrap"
+                request { wrap-json "data" }
+            }
+            rule "inject" {
+                when path == "/inject"
+                request { inject-json "meta.proxied_by" "rewrite-bench" }
+            }
+            """)
+        let pipeline = Pipeline(ruleSet: ruleSet)
+        let wrap = JSONEngineEdit.wrap(key: "data")
+        let inject = try #require(JSONEngineEdit.inject(path: "meta.proxied_by", value: #""rewrite-bench""#))
+        for text in [#"{"users":[{"id":1,"name":"Zo\u00eb"}],"meta":{"page":1}}"#, " [1, 2.0E+2]\n", #"{"meta":3}"#, "{nope"] {
+            let body = Array(text.utf8)
+            for (path, edit) in [("/wrap", wrap), ("/inject", inject)] {
+                let request = try #require(HTTPRequest(method: "POST", url: "https://api.example.com\(path)", body: body))
+                let output = pipeline.processRequest(request).request.body
+                #expect(edit(body) ?? body == output, "\(path) on \(text)")
+            }
+        }
+        #expect(JSONEngineEdit.inject(path: "a..b", value: "1") == nil)
+        #expect(JSONEngineEdit.inject(path: "a", value: "{") == nil)
+    }
 }
