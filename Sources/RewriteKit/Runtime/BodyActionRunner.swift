@@ -12,6 +12,35 @@ enum BodyActionRunner {
         _ action: CompiledAction, body: inout BodyView?, headers: inout HTTPHeaders,
         renderer: inout TemplateRenderer, context: inout ActionContext
     ) -> Bool {
+        guard let result = result(of: action, body: body, renderer: &renderer, context: &context) else { return false }
+        apply(result, of: action, body: &body, headers: &headers, context: &context)
+        return true
+    }
+
+    /// What a JSON action whose key, path and value are all literals (most are) does to
+    /// `body`, with no renderer to make; nil for any other action.
+    static func literalResult(of action: CompiledAction, body: BodyView?) -> Result? {
+        switch action.kind {
+        case .wrapJSON(let key, let summary):
+            guard let name = key.constant else { return nil }
+            return editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }
+                .summarized(summary ?? CompiledAction.wrapSummary(name))
+        case .injectJSON(.parsed(let path, let text), _, let json?, let summary):
+            return editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }
+                .summarized(summary ?? CompiledAction.injectSummary(text))
+        case .removeJSON(.parsed(let path, let text), let summary):
+            return editJSON(body) { JSONEditor.remove(path, from: $0) }
+                .summarized(summary ?? CompiledAction.removeSummary(text))
+        default:
+            return nil
+        }
+    }
+
+    /// What a body action does to `body`; nil when `action` is not one.
+    private static func result(
+        of action: CompiledAction, body: BodyView?, renderer: inout TemplateRenderer, context: inout ActionContext
+    ) -> Result? {
+        if let result = literalResult(of: action, body: body) { return result }
         let result: Result
         switch action.kind {
         case .wrapJSON(let key, let literalSummary):
@@ -19,12 +48,12 @@ enum BodyActionRunner {
             result = editJSON(body) { .success(JSONEditor.wrap($0, key: name)) }
                 .summarized(literalSummary ?? CompiledAction.wrapSummary(name))
         case .injectJSON(let pathOperand, let value, let literalJSON, let literalSummary):
-            guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
+            guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return .traced }
             let json = literalJSON ?? renderer.json(of: value)
             result = editJSON(body) { JSONEditor.inject(json, at: path, in: $0) }
                 .summarized(literalSummary ?? CompiledAction.injectSummary(text))
         case .removeJSON(let pathOperand, let literalSummary):
-            guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return true }
+            guard let (path, text) = resolve(pathOperand, renderer: &renderer, action: action, context: &context) else { return .traced }
             result = editJSON(body) { JSONEditor.remove(path, from: $0) }
                 .summarized(literalSummary ?? CompiledAction.removeSummary(text))
         case .replaceBody(let regex, let replacement):
@@ -35,8 +64,17 @@ enum BodyActionRunner {
             case .bytes(let bytes, let isJSON): result = .changed(BodyView(bytes), summary: isJSON ? "set JSON" : "set bytes")
             }
         default:
-            return false
+            return nil
         }
+        return result
+    }
+
+    /// Records what a body action did and, when it changed the body, takes the new one
+    /// (removing `Content-Length`); returns whether the body changed.
+    @discardableResult
+    static func apply(
+        _ result: Result, of action: CompiledAction, body: inout BodyView?, headers: inout HTTPHeaders, context: inout ActionContext
+    ) -> Bool {
         switch result {
         case .changed(let edited, let summary):
             let before = body?.bytes.count
@@ -48,16 +86,21 @@ enum BodyActionRunner {
                 headers.remove("Content-Length")
                 context.record(.contentLengthRemoved, line: action.line)
             }
+            return true
         case .unchanged(let reason):
             context.record(.skipped(action: action.name, reason: reason), line: action.line)
+            return false
+        case .traced:
+            return false
         }
-        return true
     }
 
     /// What a body action decided.
     enum Result {
         case changed(BodyView, summary: String)
         case unchanged(reason: String)
+        /// Left alone, and the trace already says why (a path its values would change).
+        case traced
 
         /// This result with `summary` if it is a change; the summary is made only then.
         func summarized(_ summary: @autoclosure () -> String) -> Result {

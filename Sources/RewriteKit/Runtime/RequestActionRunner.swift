@@ -13,6 +13,11 @@ enum RequestActionRunner {
                 HeaderActionRunner.apply(edit, of: action, on: &request.headers, context: &context)
                 continue
             }
+            // So does a JSON action of literals.
+            if let result = BodyActionRunner.literalResult(of: action, body: body) {
+                applyBody(result, of: action, to: &request, body: &body, context: &context)
+                continue
+            }
             var renderer = context.renderer(request: request, body: body)
             run(action, on: &request, body: &body, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
@@ -95,6 +100,16 @@ enum RequestActionRunner {
             context.record(.tag(renderer.render(name)), line: action.line)
         default:
             break
+        }
+    }
+
+    /// Records a body action's result and, when it changed the body, keeps the request's in step.
+    private static func applyBody(
+        _ result: BodyActionRunner.Result, of action: CompiledAction, to request: inout HTTPRequest, body: inout BodyView?,
+        context: inout ActionContext
+    ) {
+        if BodyActionRunner.apply(result, of: action, body: &body, headers: &request.headers, context: &context) {
+            request.body = body?.bytes
         }
     }
 

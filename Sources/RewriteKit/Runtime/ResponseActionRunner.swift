@@ -13,6 +13,13 @@ enum ResponseActionRunner {
                 HeaderActionRunner.apply(edit, of: action, on: &response.headers, context: &context)
                 continue
             }
+            // So does a JSON action of literals.
+            if let result = BodyActionRunner.literalResult(of: action, body: body) {
+                var view: BodyView? = body
+                BodyActionRunner.apply(result, of: action, body: &view, headers: &response.headers, context: &context)
+                adopt(view, as: &body, of: &response)
+                continue
+            }
             var renderer = context.renderer(request: request, response: response, body: body)
             run(action, on: &response, body: &body, request: request, renderer: &renderer, context: &context)
             context.recordMissing(of: renderer, line: action.line)
@@ -28,11 +35,7 @@ enum ResponseActionRunner {
         }
         var view: BodyView? = body
         if BodyActionRunner.run(action, body: &view, headers: &response.headers, renderer: &renderer, context: &context) {
-            if let view, view !== body {
-                body = view
-                response.body = view.bytes
-            }
-            return
+            return adopt(view, as: &body, of: &response)
         }
         switch action.kind {
         case .setStatus(let code):
@@ -50,5 +53,12 @@ enum ResponseActionRunner {
         default:
             context.record(.skipped(action: action.name, reason: "'\(action.name)' only applies to requests"), line: action.line)
         }
+    }
+
+    /// Keeps the response's body in step with a body action's view, when the action made a new one.
+    private static func adopt(_ view: BodyView?, as body: inout BodyView, of response: inout HTTPResponse) {
+        guard let view, view !== body else { return }
+        body = view
+        response.body = view.bytes
     }
 }

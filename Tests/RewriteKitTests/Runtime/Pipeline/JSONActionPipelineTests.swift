@@ -44,6 +44,30 @@ struct JSONActionPipelineTests {
         #expect(outcome.request.body?.utf8Text == "{\n  \"keep\" :  [1.50, 2e3, \"\\u00e9\"],\n  \"a\": {\"b\": 7}\n}")
     }
 
+    /// A templated path whose value would add path syntax is skipped once, with its own
+    /// reason, in both phases; the same action with a plain value edits the body.
+    @Test func templatedPathThatWouldChangeStructureIsSkippedOnce() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "r" {
+                request { inject-json "a.${query.k}" 1 }
+                response { remove-json "a.${query.k}" }
+            }
+            """)
+        let body = #"{"a":{"b":2,"x":3}}"#
+        let hostile = PipelineFixture.exchange(
+            pipeline, try PipelineFixture.request("POST", "http://h/?k=b.c", body: body), response: HTTPResponse(status: 200, body: Array(body.utf8)))
+        #expect(hostile.outcome.request.body == Array(body.utf8))
+        #expect(hostile.response.body == Array(body.utf8))
+        let skips = hostile.trace.entries.compactMap { if case .skipped(let name, let reason) = $0.event { "\($0.phase) \(name): \(reason)" } else { nil } }
+        #expect(skips == [
+            "request inject-json: the value of ${query.k} would change the JSON path's structure",
+            "response remove-json: the value of ${query.k} would change the JSON path's structure",
+        ])
+        let plain = PipelineFixture.exchange(
+            pipeline, try PipelineFixture.request("POST", "http://h/?k=x", body: body), response: HTTPResponse(status: 200, body: Array(body.utf8)))
+        #expect(plain.response.body.utf8Text == #"{"a":{"b":2}}"#)
+    }
+
     @Test func noBodyIsReported() throws {
         let pipeline = try PipelineFixture.pipeline("rule \"r\" {\n request { wrap-json \"w\" }\n}")
         let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "http://h/"))
