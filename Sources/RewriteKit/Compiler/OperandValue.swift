@@ -45,6 +45,10 @@ struct OperandValue: Sendable {
         extra?.json ?? (extra?.template == nil ? Self.derivedJSON(text: text, isNumber: isNumber) : nil)
     }
 
+    /// Whether the operand is plain text: compared byte for byte with a text subject, with
+    /// no number, JSON literal or placeholder to consider.
+    var isPlainText: Bool { extra == nil && !isNumber && !isJSONLiteral }
+
     /// The template, when the operand is a string with `${...}` placeholders.
     var template: CompiledTemplate? { extra?.template }
 

@@ -99,6 +99,14 @@ struct ConditionEvaluator: ~Copyable {
 
     /// Whether one test holds.
     mutating func holds(_ test: CompiledTest, captures: inout [String]) -> Bool {
+        // The commonest test, a path or host equal to plain text, compared in place.
+        if test.op == .equal || test.op == .notEqual, case .value(let operand) = test.operand, operand.isPlainText {
+            switch test.subject {
+            case .path: return ByteText.equal(request.url.path, operand.text) == (test.op == .equal)
+            case .host: return ByteText.equal(request.url.normalizedHost, operand.text) == (test.op == .equal)
+            default: break
+            }
+        }
         // `json "PATH" exists` needs the value found, not decoded.
         if test.op == .exists, case .json(let path) = test.subject { return body?.hasJSONValue(at: path) ?? false }
         let value = self.value(of: test.subject)
