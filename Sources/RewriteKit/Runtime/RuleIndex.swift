@@ -29,9 +29,9 @@ struct RuleIndex: Sendable {
     /// Every candidate list, back to back; the tables hold where each list lies in it, so
     /// a hundred thousand rules cost one array, not a hundred thousand small ones.
     private let postings: [Int32]
-    private let exactHosts: [UInt64: ListSpan]
-    private let hostSuffixes: [UInt64: ListSpan]
-    private let pathSegments: [UInt64: ListSpan]
+    private let exactHosts: HashKeyedTable<ListSpan>
+    private let hostSuffixes: HashKeyedTable<ListSpan>
+    private let pathSegments: HashKeyedTable<ListSpan>
     private let methods: [String: ListSpan]
     private let anyRules: ListSpan
 
@@ -94,7 +94,7 @@ struct RuleIndex: Sendable {
         }
         self.anyRules = span(anyRules)
         self.methods = methods.mapValues(span)
-        var tables: [[UInt64: ListSpan]] = Array(repeating: [:], count: HashedEntry.Table.allCases.count)
+        var tables: [[(hash: UInt64, value: ListSpan)]] = Array(repeating: [], count: HashedEntry.Table.allCases.count)
         var index = 0
         while index < entries.count {
             let first = entries[index]
@@ -107,11 +107,13 @@ struct RuleIndex: Sendable {
                 }
                 index += 1
             }
-            tables[Int(first.table.rawValue)][first.hash] = ListSpan(start: start, count: Int32(truncatingIfNeeded: postings.count) - start)
+            tables[Int(first.table.rawValue)].append(
+                (first.hash, ListSpan(start: start, count: Int32(truncatingIfNeeded: postings.count) - start)))
         }
-        self.exactHosts = tables[Int(HashedEntry.Table.exactHosts.rawValue)]
-        self.hostSuffixes = tables[Int(HashedEntry.Table.hostSuffixes.rawValue)]
-        self.pathSegments = tables[Int(HashedEntry.Table.pathSegments.rawValue)]
+        let empty = ListSpan(start: 0, count: 0)
+        self.exactHosts = HashKeyedTable(tables[Int(HashedEntry.Table.exactHosts.rawValue)], filler: empty)
+        self.hostSuffixes = HashKeyedTable(tables[Int(HashedEntry.Table.hostSuffixes.rawValue)], filler: empty)
+        self.pathSegments = HashKeyedTable(tables[Int(HashedEntry.Table.pathSegments.rawValue)], filler: empty)
         self.postings = postings
     }
 
@@ -140,7 +142,7 @@ struct RuleIndex: Sendable {
         if exactHosts.isEmpty && hostSuffixes.isEmpty { return }
         var keepGoing = true
         HostHash.forEachSuffix(of: request.url.normalizedHost) { hash, isWhole in
-            if let span = (isWhole ? exactHosts : hostSuffixes)[hash] { keepGoing = body(list(span)) }
+            if let span = isWhole ? exactHosts[hash] : hostSuffixes[hash] { keepGoing = body(list(span)) }
             return keepGoing
         }
     }
