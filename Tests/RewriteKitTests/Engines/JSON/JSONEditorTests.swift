@@ -145,19 +145,12 @@ struct JSONEditorTests {
 
     @Test("the engine's edit alone makes the bytes a pipeline run makes, and declines what the run leaves alone")
     func engineEditMatchesPipeline() throws {
-        let ruleSet = try RuleSet(source: """
-            rule "wrap" {
-                when path == "/wrap"
-                request { wrap-json "data" }
-            }
-            rule "inject" {
-                when path == "/inject"
-                request { inject-json "meta.proxied_by" "rewrite-bench" }
-            }
-            """)
-        let pipeline = Pipeline(ruleSet: ruleSet)
-        let wrap = JSONEngineEdit.wrap(key: "data")
-        let inject = try #require(JSONEngineEdit.inject(path: "meta.proxied_by", value: #""rewrite-bench""#))
+        // Each edit as a rule, and as the engine alone.
+        let edits = [("/wrap", #"wrap-json "envelope""#), ("/inject", #"inject-json "meta.by" json {"n": 1, "s": "é"}"#)]
+        let pipeline = Pipeline(ruleSet: try RuleSet(source: edits.map { "rule \"\($0.0)\" {\n when path == \"\($0.0)\"\n request { \($0.1) }\n}" }
+            .joined(separator: "\n")))
+        let wrap = JSONEngineEdit.wrap(key: "envelope")
+        let inject = try #require(JSONEngineEdit.inject(path: "meta.by", value: #"{"n": 1, "s": "é"}"#))
         for text in [#"{"users":[{"id":1,"name":"Zo\u00eb"}],"meta":{"page":1}}"#, " [1, 2.0E+2]\n", #"{"meta":3}"#, "{nope"] {
             let body = Array(text.utf8)
             for (path, edit) in [("/wrap", wrap), ("/inject", inject)] {
