@@ -159,6 +159,33 @@ struct RequestRewriteTests {
         #expect((echo["headers"] as? [String: String])?["X-Seen"] == "yes")
     }
 
+    @Test(
+        "a condition whose value comes from the JSON body decides as the pipeline does, for a body in data or a stream",
+        arguments: [false, true])
+    func conditionValueFromJSONBody(asStream: Bool) async throws {
+        let rules = """
+            rule "same id" {
+                when header "X-Id" == "${json.id}"
+                request { set-header "X-Same-Id" "yes" }
+            }
+            """
+        let harness = try Harness(rules)
+        for (header, expected) in [("7", "yes"), ("8", nil)] as [(String, String?)] {
+            var request = URLRequest(url: harness.url("/post"))
+            request.httpMethod = "POST"
+            request.setValue(header, forHTTPHeaderField: "X-Id")
+            let body = Data(#"{"id":"7"}"#.utf8)
+            if asStream { request.httpBodyStream = InputStream(data: body) } else { request.httpBody = body }
+            let reply = await Caller.async.fetch(request, in: harness.session)
+            let headers = try #require(jsonObject(reply.data)?["headers"] as? [String: String])
+            #expect(headers["X-Same-Id"] == expected, "X-Id \(header)")
+            // The pipeline alone, on the same request, agrees.
+            let alone = Pipeline(ruleSet: try RuleSet(source: rules, name: "same.rules"))
+            let same = try #require(HTTPRequest(method: "POST", url: "http://127.0.0.1/post", headers: ["X-Id": header], body: Array(body)))
+            #expect(alone.processRequest(same).appliedRules.isEmpty == (expected == nil), "X-Id \(header)")
+        }
+    }
+
     @Test("a body a rule cannot handle goes out byte-identical")
     func untouchableBody() async throws {
         let harness = try Harness("""

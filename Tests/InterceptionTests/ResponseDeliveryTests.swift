@@ -74,6 +74,38 @@ extension TimingSensitive {
             #expect(reply.response?.value(forHTTPHeaderField: "Content-Length") == String(reply.data.count))
         }
 
+        @Test("a response header made from the response's JSON body sees the body, for every caller", arguments: Caller.allCases)
+        func headerFromTheResponseBody(caller: Caller) async throws {
+            let harness = try Harness("""
+                rule "author" {
+                    when path == "/json"
+                    response { set-header "X-Author" "${json.slideshow.author}" }
+                }
+                """)
+            let reply = await caller.fetch(URLRequest(url: harness.url("/json")), in: harness.session)
+            #expect(reply.status == 200)
+            #expect(reply.response?.value(forHTTPHeaderField: "X-Author") == "Yours Truly")
+            #expect((jsonObject(reply.data)?["slideshow"] as? [String: Any])?["author"] as? String == "Yours Truly")
+        }
+
+        @Test(
+            "a response guard compared with a value from the response's JSON body sees the body, for every caller",
+            arguments: Caller.allCases, ["application/json", "text/plain"])
+        func guardFromTheResponseBody(caller: Caller, wanted: String) async throws {
+            let harness = try Harness("""
+                rule "wanted type" {
+                    when path == "/post"
+                    response when header "Content-Type" == "${json.headers.X-Want}" { set-header "X-As-Wanted" "yes" }
+                }
+                """)
+            var request = jsonPost(harness.url("/post"), "{}")
+            request.setValue(wanted, forHTTPHeaderField: "X-Want")
+            let reply = await caller.fetch(request, in: harness.session)
+            #expect(reply.status == 200)
+            #expect(reply.response?.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            #expect((reply.response?.value(forHTTPHeaderField: "X-As-Wanted") == "yes") == (wanted == "application/json"))
+        }
+
         @Test("response when guards test the response status", arguments: [(503, true), (200, false)])
         func guards(status: Int, retryable: Bool) async throws {
             let harness = try Harness("""

@@ -63,9 +63,10 @@ struct CompiledAction: Sendable {
         }
     }
 
-    /// Whether the action, run on a request, reads the request body: a body action, or
-    /// a `${json.PATH}` template in one of its arguments.
-    var readsRequestBody: Bool {
+    /// Whether the action reads the body of the message it runs on (the request's in a
+    /// `request` block, the response's in a `response` block): a body action, or a
+    /// `${json.PATH}` template in one of its arguments.
+    var readsBody: Bool {
         if touchesBody { return true }
         switch kind {
         case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):

@@ -22,10 +22,10 @@ enum CompiledCondition: Sendable {
         }
     }
 
-    /// Whether evaluation reads the body (`json` or `body` subjects).
+    /// Whether evaluation reads the body (``CompiledTest/readsBody``).
     var readsBody: Bool {
         switch self {
-        case .test(let test): test.subject.readsBody
+        case .test(let test): test.readsBody
         case .and(let operands), .or(let operands): operands.contains { $0.readsBody }
         case .not(let operand): operand.readsBody
         }

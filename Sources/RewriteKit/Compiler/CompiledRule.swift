@@ -74,7 +74,7 @@ final class CompiledRule: Sendable {
         var respondReadsJSON = false
         if case .respond(let respond)? = terminal { respondReadsJSON = respond.readsJSONBody }
         conditionReadsBody = condition?.readsBody ?? false
-        requestNeedsBody = conditionReadsBody || requestActions.contains(where: \.readsRequestBody)
+        requestNeedsBody = conditionReadsBody || requestActions.contains(where: \.readsBody)
             || respondReadsJSON
     }
 
@@ -103,10 +103,11 @@ final class CompiledRule: Sendable {
             && responseBlocks.allSatisfy { $0.actions.allSatisfy(\.onlyEditsHeaders) } && messageBlocks.isEmpty
     }
 
-    /// Whether the response phase needs the whole body: a body action, or a guard on `json`/`body`.
+    /// Whether the response phase needs the whole body: a body action, a `${json.PATH}`
+    /// template, or a guard that reads the body (``CompiledCondition/readsBody``).
     var responseNeedsBody: Bool {
         responseBlocks.contains { block in
-            (block.guardCondition?.readsBody ?? false) || block.actions.contains(where: \.touchesBody)
+            (block.guardCondition?.readsBody ?? false) || block.actions.contains(where: \.readsBody)
         }
     }
 }

@@ -107,6 +107,19 @@ struct CompiledTest: Sendable {
 
     /// A relative estimate of the work evaluation takes; a test that reads regex groups
     /// counts as the most expensive, so an `and` runs it last.
+    /// Whether evaluating the test reads the body: through its subject (`json`, `body`,
+    /// `graphql …`), or through a `${json.PATH}` placeholder in the value it is compared
+    /// with. The interceptor reads an upload's body, and admits the rule before it has
+    /// it, by this.
+    var readsBody: Bool {
+        if subject.readsBody { return true }
+        switch operand {
+        case .value(let value): return value.template?.readsJSONBody ?? false
+        case .list(let values): return values.contains { $0.template?.readsJSONBody ?? false }
+        case .none, .range, .glob, .regex: return false
+        }
+    }
+
     var cost: Int {
         if readsCaptures { return 10_000 }
         let operandCost: Int

@@ -62,7 +62,7 @@ struct ConditionEvaluator: ~Copyable {
     mutating func mightHold(_ condition: CompiledCondition) -> Bool? {
         switch condition {
         case .test(let test):
-            if test.subject.readsBody && body == nil { return nil }
+            if test.readsBody && body == nil { return nil }
             var none: [String] = []
             let known = problems.count
             let result = holds(test, captures: &none)

@@ -151,6 +151,51 @@ struct SemanticsTests {
         #expect(ok.trace.eventList.contains(.guardFailed))
     }
 
+    @Test("a value from the JSON body, compared with or rendered, makes its phase read the body")
+    func valuesFromTheJSONBodyNeedTheBody() throws {
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "compared" {
+                when header "X-Id" == "${json.id}"
+                request { set-header "X-A" "1" }
+            }
+            rule "in a list" {
+                when header "X-Kind" in ["none", "${json.kind}"]
+                request { set-header "X-B" "1" }
+            }
+            rule "guarded" {
+                when path == "/guarded"
+                response when header "X-Id" == "${json.id}" { set-header "X-C" "1" }
+            }
+            rule "rendered" {
+                when path == "/rendered"
+                response { set-header "X-Id" "${json.id}" }
+            }
+            rule "configured" {
+                when header "X-Stage" == "${env.STAGE}"
+                response { set-header "X-Stage-Seen" "${env.STAGE}" }
+            }
+            """)
+        let rules = Dictionary(uniqueKeysWithValues: pipeline.rules.map { ($0.reference.name, $0) })
+        #expect(rules["compared"]?.requestNeedsBody == true)
+        #expect(rules["in a list"]?.requestNeedsBody == true)
+        #expect(rules["guarded"]?.responseNeedsBody == true)
+        #expect(rules["rendered"]?.responseNeedsBody == true)
+        #expect(rules["configured"]?.requestNeedsBody == false)
+        #expect(rules["configured"]?.responseNeedsBody == false)
+        let request = try PipelineFixture.request(
+            "POST", "https://api.example.com/x", headers: ["X-Id": "7", "X-Kind": "k"], body: #"{"id":"7","kind":"k"}"#)
+        #expect(PipelineFixture.applied(pipeline, request) == ["compared", "in a list"])
+        let response = HTTPResponse(status: 200, headers: ["X-Id": "5"], body: Array(#"{"id":"5"}"#.utf8))
+        let guarded = PipelineFixture.exchange(pipeline, try PipelineFixture.request("GET", "https://api.example.com/guarded"), response: response)
+        #expect(guarded.outcome.responseNeedsBody)
+        #expect(guarded.response.headers["X-C"] == "1")
+        let rendered = PipelineFixture.exchange(
+            pipeline, try PipelineFixture.request("GET", "https://api.example.com/rendered"),
+            response: HTTPResponse(status: 200, body: Array(#"{"id":"9"}"#.utf8)))
+        #expect(rendered.outcome.responseNeedsBody)
+        #expect(rendered.response.headers["X-Id"] == "9")
+    }
+
     @Test func shapingLastOneWinsAndCacheOnlyForGET() throws {
         let pipeline = try PipelineFixture.pipeline("""
             rule "slow images" {
