@@ -186,6 +186,25 @@ struct RequestRewriteTests {
         }
     }
 
+    @Test("a stubbed stream's messages rendered from an uploaded body stream see the body")
+    func streamedStubFromUploadedBody() async throws {
+        let harness = try Harness("""
+            rule "echo the id" {
+                when path == "/ids"
+                respond 200 {
+                    header "Content-Type" "application/x-ndjson"
+                    stream { message "${json.id}" }
+                }
+            }
+            """)
+        var request = URLRequest(url: harness.url("/ids"))
+        request.httpMethod = "POST"
+        request.httpBodyStream = InputStream(data: Data(#"{"id":"7"}"#.utf8))
+        let reply = await Caller.async.fetch(request, in: harness.session)
+        #expect(reply.status == 200)
+        #expect(reply.text == "7\n")
+    }
+
     @Test("a body a rule cannot handle goes out byte-identical")
     func untouchableBody() async throws {
         let harness = try Harness("""

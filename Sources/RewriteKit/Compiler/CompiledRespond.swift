@@ -19,9 +19,11 @@ struct CompiledRespond: Sendable {
     /// The 1-based line of `respond`.
     let line: Int
 
-    /// Whether a header or the body renders `${json.PATH}` (which reads the request body).
+    /// Whether a header, the body or a streamed message renders `${json.PATH}` (which reads
+    /// the request body).
     var readsJSONBody: Bool {
         headers.contains { $0.name.readsJSONBody || $0.value.readsJSONBody } || (body?.readsJSONBody ?? false)
+            || (stream?.readsJSONBody ?? false)
     }
 }
 

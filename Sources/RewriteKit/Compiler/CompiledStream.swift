@@ -31,4 +31,12 @@ struct CompiledStream: Sendable {
     let failureCode: Int?
     /// The `Content-Type` the stub gets when its `respond` sets none (from the file's name).
     let impliedContentType: String?
+
+    /// Whether a written message renders `${json.PATH}` (which reads the request body).
+    var readsJSONBody: Bool {
+        guard case .written(let messages) = messages else { return false }
+        return messages.contains { message in
+            message.value.readsJSONBody || (message.event?.readsJSONBody ?? false) || (message.id?.readsJSONBody ?? false)
+        }
+    }
 }

@@ -170,6 +170,13 @@ struct SemanticsTests {
                 when path == "/rendered"
                 response { set-header "X-Id" "${json.id}" }
             }
+            rule "streamed" {
+                when path == "/streamed"
+                respond 200 {
+                    header "Content-Type" "application/x-ndjson"
+                    stream { message "${json.id}" }
+                }
+            }
             rule "configured" {
                 when header "X-Stage" == "${env.STAGE}"
                 response { set-header "X-Stage-Seen" "${env.STAGE}" }
@@ -180,6 +187,7 @@ struct SemanticsTests {
         #expect(rules["in a list"]?.requestNeedsBody == true)
         #expect(rules["guarded"]?.responseNeedsBody == true)
         #expect(rules["rendered"]?.responseNeedsBody == true)
+        #expect(rules["streamed"]?.requestNeedsBody == true)
         #expect(rules["configured"]?.requestNeedsBody == false)
         #expect(rules["configured"]?.responseNeedsBody == false)
         let request = try PipelineFixture.request(
