@@ -179,7 +179,9 @@ public final class Pipeline: Sendable {
         _ request: HTTPRequest, candidates count: Int, counts: RuleUseCounts, _ candidate: (Int) -> (Int, Admission.Verdict)
     ) -> RequestOutcome {
         guard count > 0 else { return RequestOutcome(request: request) }
-        let body = BodyView.of(request.body)
+        // A view of the body (one allocation) only when a candidate reads or edits the body:
+        // a header rule's run makes none.
+        let body = anyCandidateNeedsBody(count, candidate) ? BodyView.of(request.body) : nil
         var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
         var scratch: [String] = []
         // Most candidates fail a cheap test; the run's state is made only once one needs
@@ -208,6 +210,16 @@ public final class Pipeline: Sendable {
             guard offset < count else { return run.outcome() }
             decision = step(candidate(offset), counts: counts, evaluator: &evaluator, scratch: &scratch)
         }
+    }
+
+    /// Whether one of the run's candidates reads the request body (``CompiledRule/requestNeedsBody``:
+    /// its condition, an action or a `respond`); `BodyNeedsTests` holds that flag to what the
+    /// rule does.
+    @inline(__always)
+    private func anyCandidateNeedsBody(_ count: Int, _ candidate: (Int) -> (Int, Admission.Verdict)) -> Bool {
+        guard anyRuleNeedsRequestBody else { return false }
+        for offset in 0..<count where rules[candidate(offset).0].requestNeedsBody { return true }
+        return false
     }
 
     /// What one candidate comes to in the request phase.
