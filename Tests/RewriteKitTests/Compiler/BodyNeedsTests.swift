@@ -103,6 +103,23 @@ struct BodyNeedsTests {
         #expect(!rule.responseNeedsBody, "\(piece)")
     }
 
+    @Test(
+        "admitted from the head alone, as canInit admits it, a rule decides as it does with the whole request",
+        arguments: requestPieces + conditions + [#"path ~ /\/(x)/"#, #"header "X-Id" == "${env.ID}""#, #"header "X-Id" == "8""#])
+    func admittedFromTheHead(piece: String) throws {
+        let isCondition = !piece.hasPrefix("request") && !piece.hasPrefix("respond")
+        let text = isCondition
+            ? "rule \"r\" {\n    when \(piece)\n    request { set-header \"X-Applied\" \"1\" }\n}\n"
+            : "rule \"r\" {\n    when path == \"/x\"\n    \(piece.replacingOccurrences(of: "; ", with: "\n"))\n}\n"
+        let pipeline = Pipeline(
+            ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0, variables: ["ID": "7"]))
+        let whole = try Self.request(body: Self.body)
+        let direct = Self.summary(pipeline.processRequest(whole, counts: RuleUseCounts()))
+        let admission = pipeline.admit(try Self.request(body: nil))
+        let admitted = Self.summary(pipeline.processRequest(whole, admission: admission, counts: RuleUseCounts()))
+        #expect(direct == admitted, "\(piece)")
+    }
+
     @Test("a response rule whose result depends on the body needs the response body", arguments: responsePieces)
     func responsePhase(piece: String) throws {
         let text = "rule \"r\" {\n    when path == \"/x\"\n    \(piece)\n}\n"
