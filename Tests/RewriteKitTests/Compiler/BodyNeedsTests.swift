@@ -120,6 +120,18 @@ struct BodyNeedsTests {
         #expect(direct == admitted, "\(piece)")
     }
 
+    @Test(
+        "a stub whose condition compares with a value from the body is never one a platform may skip",
+        arguments: [#"header "X-Id" == "${json.id}""#, #"header "X-Id" in ["0", "${json.id}"]"#, #"json "id" == "7""#])
+    func stubThatReadsTheBodyIsNotSkipped(condition: String) throws {
+        let text = "rule \"stub\" {\n    when \(condition)\n    respond 200 { body \"stubbed\" }\n}\n"
+        let pipeline = Pipeline(ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0))
+        // A platform that cannot carry the task asks from the head alone, before any body.
+        let head = try Self.request(body: nil)
+        #expect(pipeline.rulesThatMustNotBeSkipped(for: head).map(\.name) == ["stub"], "\(condition)")
+        #expect(pipeline.mightApply(to: head), "\(condition)")
+    }
+
     @Test("a response rule whose result depends on the body needs the response body", arguments: responsePieces)
     func responsePhase(piece: String) throws {
         let text = "rule \"r\" {\n    when path == \"/x\"\n    \(piece)\n}\n"
