@@ -105,8 +105,6 @@ struct CompiledTest: Sendable {
         }
     }
 
-    /// A relative estimate of the work evaluation takes; a test that reads regex groups
-    /// counts as the most expensive, so an `and` runs it last.
     /// Whether evaluating the test reads the body: through its subject (`json`, `body`,
     /// `graphql …`), or through a `${json.PATH}` placeholder in the value it is compared
     /// with. The interceptor reads an upload's body, and admits the rule before it has
@@ -120,6 +118,8 @@ struct CompiledTest: Sendable {
         }
     }
 
+    /// A relative estimate of the work evaluation takes; a test that reads regex groups
+    /// counts as the most expensive, so an `and` runs it last.
     var cost: Int {
         if readsCaptures { return 10_000 }
         let operandCost: Int
