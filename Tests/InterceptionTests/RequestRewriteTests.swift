@@ -170,6 +170,7 @@ struct RequestRewriteTests {
             }
             """
         let harness = try Harness(rules)
+        let alone = Pipeline(ruleSet: try RuleSet(source: rules, name: "same.rules"))
         for (header, expected) in [("7", "yes"), ("8", nil)] as [(String, String?)] {
             var request = URLRequest(url: harness.url("/post"))
             request.httpMethod = "POST"
@@ -180,7 +181,6 @@ struct RequestRewriteTests {
             let headers = try #require(jsonObject(reply.data)?["headers"] as? [String: String])
             #expect(headers["X-Same-Id"] == expected, "X-Id \(header)")
             // The pipeline alone, on the same request, agrees.
-            let alone = Pipeline(ruleSet: try RuleSet(source: rules, name: "same.rules"))
             let same = try #require(HTTPRequest(method: "POST", url: "http://127.0.0.1/post", headers: ["X-Id": header], body: Array(body)))
             #expect(alone.processRequest(same).appliedRules.isEmpty == (expected == nil), "X-Id \(header)")
         }

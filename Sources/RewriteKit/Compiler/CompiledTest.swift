@@ -95,14 +95,7 @@ struct CompiledTest: Sendable {
     /// Whether the operand renders a regex group (`header "X" == "${1}"`): such a test must
     /// run after the regexes that fill the group.
     var readsCaptures: Bool {
-        func reads(_ value: OperandValue) -> Bool {
-            value.template?.readsCaptures ?? false
-        }
-        switch operand {
-        case .value(let value): return reads(value)
-        case .list(let values): return values.contains(where: reads)
-        default: return false
-        }
+        anOperandTemplate(\.readsCaptures)
     }
 
     /// Whether evaluating the test reads the body: through its subject (`json`, `body`,
@@ -110,11 +103,15 @@ struct CompiledTest: Sendable {
     /// with. The interceptor reads an upload's body, and admits the rule before it has
     /// it, by this.
     var readsBody: Bool {
-        if subject.readsBody { return true }
+        subject.readsBody || anOperandTemplate(\.readsJSONBody)
+    }
+
+    /// Whether a template in the compared value (one value or a list's) has `property`.
+    private func anOperandTemplate(_ property: (CompiledTemplate) -> Bool) -> Bool {
         switch operand {
-        case .value(let value): return value.template?.readsJSONBody ?? false
-        case .list(let values): return values.contains { $0.template?.readsJSONBody ?? false }
-        case .none, .range, .glob, .regex: return false
+        case .value(let value): value.template.map(property) ?? false
+        case .list(let values): values.contains { $0.template.map(property) ?? false }
+        case .none, .range, .glob, .regex: false
         }
     }
 

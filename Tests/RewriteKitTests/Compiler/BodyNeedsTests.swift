@@ -73,28 +73,33 @@ struct BodyNeedsTests {
         if case .respond(let response) = outcome.disposition {
             stub = "\(response.status) \(response.headers) \(response.body.count > 0 ? "body" : "")"
         }
-        let events = outcome.trace.entries.map { entry -> String in
-            if case .changed(let action, .body) = entry.event { return "\(action) changed the body" }
-            return "\(entry.event)"
-        }
-        return "\(outcome.request.method) \(outcome.request.url) \(outcome.request.headers) \(stub) \(events)"
+        return "\(outcome.request.method) \(outcome.request.url) \(outcome.request.headers) \(stub) \(events(outcome.trace))"
     }
 
     static func summary(_ outcome: ResponseOutcome) -> String {
-        let events = outcome.trace.entries.map { entry -> String in
+        "\(outcome.response.status) \(outcome.response.headers) \(events(outcome.trace))"
+    }
+
+    /// The trace's events, a body change told without its lengths and summary.
+    static func events(_ trace: Trace) -> [String] {
+        trace.entries.map { entry in
             if case .changed(let action, .body) = entry.event { return "\(action) changed the body" }
             return "\(entry.event)"
         }
-        return "\(outcome.response.status) \(outcome.response.headers) \(events)"
+    }
+
+    /// A rule of its own for `piece`: a condition (with an action to show it held), or
+    /// clauses after `when path == "/x"` (`; ` separates lines).
+    static func ruleText(_ piece: String) -> String {
+        let isClause = ["request", "respond", "response"].contains { piece.hasPrefix($0) }
+        return isClause
+            ? "rule \"r\" {\n    when path == \"/x\"\n    \(piece.replacingOccurrences(of: "; ", with: "\n"))\n}\n"
+            : "rule \"r\" {\n    when \(piece)\n    request { set-header \"X-Applied\" \"1\" }\n}\n"
     }
 
     @Test("a request rule whose result depends on the body needs the request body", arguments: requestPieces + conditions)
     func requestPhase(piece: String) throws {
-        let isCondition = Self.conditions.contains(piece)
-        let text = isCondition
-            ? "rule \"r\" {\n    when \(piece)\n    request { set-header \"X-Applied\" \"1\" }\n}\n"
-            : "rule \"r\" {\n    when path == \"/x\"\n    \(piece.replacingOccurrences(of: "; ", with: "\n"))\n}\n"
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
         let rule = try #require(pipeline.rules.first)
         let with = Self.summary(pipeline.processRequest(try Self.request(body: Self.body)))
         let without = Self.summary(pipeline.processRequest(try Self.request(body: nil)))
@@ -107,12 +112,8 @@ struct BodyNeedsTests {
         "admitted from the head alone, as canInit admits it, a rule decides as it does with the whole request",
         arguments: requestPieces + conditions + [#"path ~ /\/(x)/"#, #"header "X-Id" == "${env.ID}""#, #"header "X-Id" == "8""#])
     func admittedFromTheHead(piece: String) throws {
-        let isCondition = !piece.hasPrefix("request") && !piece.hasPrefix("respond")
-        let text = isCondition
-            ? "rule \"r\" {\n    when \(piece)\n    request { set-header \"X-Applied\" \"1\" }\n}\n"
-            : "rule \"r\" {\n    when path == \"/x\"\n    \(piece.replacingOccurrences(of: "; ", with: "\n"))\n}\n"
         let pipeline = Pipeline(
-            ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0, variables: ["ID": "7"]))
+            ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0, variables: ["ID": "7"]))
         let whole = try Self.request(body: Self.body)
         let direct = Self.summary(pipeline.processRequest(whole, counts: RuleUseCounts()))
         let admission = pipeline.admit(try Self.request(body: nil))
@@ -134,8 +135,7 @@ struct BodyNeedsTests {
 
     @Test("a response rule whose result depends on the body needs the response body", arguments: responsePieces)
     func responsePhase(piece: String) throws {
-        let text = "rule \"r\" {\n    when path == \"/x\"\n    \(piece)\n}\n"
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
         let rule = try #require(pipeline.rules.first)
         let outcome = pipeline.processRequest(try Self.request(body: nil))
         let response = HTTPResponse(status: 200, headers: ["X-Id": "7", "n": "1"], body: Self.body)
