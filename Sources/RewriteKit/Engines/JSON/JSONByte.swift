@@ -56,8 +56,11 @@ enum JSONByte {
     /// plain string content: a quote, a backslash, a control character or a non-ASCII byte.
     @inline(__always)
     static func stringSpecials(_ word: UInt64) -> UInt64 {
-        let control = (word &- ones &* 0x20) & ~word
-        return (matches(word, quote) | matches(word, backslash) | control | word) & highBits
+        // XOR with 0x02 turns a quote (0x22) into 0x20 and keeps a control character below
+        // 0x20, and nothing else lands below 0x21: one subtraction finds both.
+        let flipped = word ^ (ones &* 0x02)
+        let quoteOrControl = (flipped &- ones &* 0x21) & ~flipped
+        return (quoteOrControl | matches(word, backslash) | word) & highBits
     }
 
     /// A mask whose lowest set bit marks the first quote or backslash in `word`.

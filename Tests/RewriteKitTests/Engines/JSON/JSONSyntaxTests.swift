@@ -164,6 +164,45 @@ struct JSONSyntaxTests {
         }
     }
 
+    @Test("the word-at-a-time string skips stop where a byte-at-a-time scan does, for every pair of byte values")
+    func wordSkipsAgreeWithByteScan() {
+        // Any two byte values at any two places in a word, among plain filler, with a second
+        // word after it: the skip must pass over plain bytes only and stop at the first byte
+        // that ends plain content (quote, backslash, control, non-ASCII), or short of it before
+        // the last partial word; a borrow from one byte must not make a later one stop it.
+        func endsPlain(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+        func endsQuote(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C }
+        func agrees(_ skipped: Int, _ expected: Int, count: Int) -> Bool {
+            skipped == expected || (skipped < expected && skipped &+ 8 > count)
+        }
+        var failures: [String] = []
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 13)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            for first in 0..<7 {
+                for second in (first + 1)..<8 {
+                    for a in UInt8.min...UInt8.max {
+                        buffer[first] = a
+                        for b in UInt8.min...UInt8.max {
+                            buffer[second] = b
+                            let plainEnd = endsPlain(a) ? first : endsPlain(b) ? second : count
+                            let quoteEnd = endsQuote(a) ? first : endsQuote(b) ? second : count
+                            let plain = JSONByte.skipPlainString(UnsafePointer(base), count, from: 0)
+                            let quote = JSONByte.skipToQuoteOrBackslash(UnsafePointer(base), count, from: 0)
+                            if !(agrees(plain, plainEnd, count: count) && agrees(quote, quoteEnd, count: count)), failures.count < 5 {
+                                failures.append("\(Array(buffer)): skipped to \(plain) and \(quote)")
+                            }
+                        }
+                    }
+                    buffer[first] = UInt8(ascii: "a")
+                    buffer[second] = UInt8(ascii: "a")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     @Test("every control character in a string is rejected, every escape form accepted")
     func controlCharacters() {
         for byte in UInt8(0)..<0x20 {
