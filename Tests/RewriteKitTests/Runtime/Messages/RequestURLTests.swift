@@ -61,6 +61,35 @@ struct RequestURLTests {
         #expect(url.fragment == fragment)
     }
 
+    @Test("a copy is a value: changing one part of it leaves the original alone, and equality and hashing see every part")
+    func copiesAreValues() throws {
+        let original = try #require(RequestURL(string: "https://u@API.Example.com:8443/a%20b?x=1#f"))
+        let changes: [(String, (inout RequestURL) -> Void)] = [
+            ("scheme", { $0.scheme = "http" }), ("userInfo", { $0.userInfo = "v" }), ("host", { $0.host = "other.example" }),
+            ("port", { $0.port = 9 }), ("path", { $0.path = "/c d" }), ("query", { $0.query = nil }),
+            ("fragment", { $0.fragment = "g" }),
+        ]
+        for (part, change) in changes {
+            var copy = original
+            change(&copy)
+            #expect(original.description == "https://u@API.Example.com:8443/a%20b?x=1#f", "\(part)")
+            #expect(copy != original, "\(part)")
+            #expect(copy.description != original.description, "\(part)")
+            #expect(Set([copy, original]).count == 2, "\(part)")
+        }
+        // The setters normalise as the initialiser does, and a URL built again from the same
+        // text equals the original and hashes alike.
+        var copy = original
+        copy.host = "BÜCHER.example"
+        copy.path = "/ä"
+        #expect(copy.normalizedHost == "xn--bcher-kva.example")
+        #expect(copy.path == "/%C3%A4")
+        #expect(original.normalizedHost == "api.example.com")
+        let again = try #require(RequestURL(string: original.description))
+        #expect(again == original)
+        #expect(again.hashValue == original.hashValue)
+    }
+
     @Test("what is not an absolute URL with a host is refused", arguments: [
         "h.test/a", "://h.test", "1http://h.test", "ht tp://h.test", "http://", "http://:80/", "http://[::1/", "http://[::1]x/",
         "http://h.test:65536/", "http://h.test:123456/", "http://h.test:8a/", "é://h.test",
