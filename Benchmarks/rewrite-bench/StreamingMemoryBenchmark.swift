@@ -77,9 +77,9 @@ struct StreamingMemoryBenchmark {
             var baseline = Samples()
             var times: [String: Samples] = [:]
             // A transfer's peak growth moves by several MB from run to run with the
-            // allocator's arenas (a plain session's too): the median of five runs, with
-            // their range in the row.
-            for _ in 0..<(quick ? 1 : 5) {
+            // allocator's arenas (a plain session's too): the median of five runs (three in
+            // --quick), with their range in the row.
+            for _ in 0..<(quick ? 3 : 5) {
                 for (isIntercepted, configuration) in [(true, intercepted), (false, URLSessionConfiguration.ephemeral)] {
                     let run = scenario.run(server, configuration)
                     let label = isIntercepted ? "intercepted" : "plain"
