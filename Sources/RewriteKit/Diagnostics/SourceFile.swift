@@ -28,9 +28,15 @@ package struct SourceFile: Sendable {
         self.baseDirectory = baseDirectory
         let bytes = Array(text.utf8)
         self.bytes = bytes
+        // memchr finds each line feed: a 100,000-rule file has half a million lines.
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
         }
         self.lineStarts = starts
     }

@@ -77,7 +77,7 @@ struct Lexer {
 
     mutating func emit(_ kind: TokenKind, from start: SourceLocation, payload: Token.Payload = .none) {
         let range = SourceRange(start: start, end: location)
-        tokens.append(Token(kind: kind, text: text(from: start.offset, to: index), range: range, payload: payload))
+        tokens.append(Token(kind: kind, text: kind.fixedText ?? text(from: start.offset, to: index), range: range, payload: payload))
     }
 
     // MARK: - Main loop
@@ -94,7 +94,12 @@ struct Lexer {
             let start = location
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
-                advance()
+                // The whole run of blanks in one step (an indent is four): each is one
+                // ASCII byte and one column.
+                repeat {
+                    index += 1
+                    column += 1
+                } while index < end && Self.isBlank(bytes[index])
             case UInt8(ascii: "#"):
                 while let next = peek(), next != UInt8(ascii: "\n") { advance() }
             case UInt8(ascii: "\n"):
@@ -132,6 +137,11 @@ struct Lexer {
                 }
             }
         }
+    }
+
+    /// Space, tab, carriage return or form feed: blanks between tokens.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == 0x0C
     }
 
     /// Consumes one- or two-character punctuation, returning its kind.

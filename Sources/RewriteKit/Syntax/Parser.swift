@@ -13,8 +13,6 @@ struct Parser {
 
     /// The clause keywords, for suggestions.
     static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop", "times"]
-    /// The clause keywords and `rule`, for quick lookups.
-    static let statementWords: Set<String> = Set(clauseKeywords + ["rule"])
 
     /// How many tokens past the current one are always lexed, for ``peek(_:)``.
     static let lookahead = 2
@@ -190,7 +188,13 @@ struct Parser {
 
     /// Whether a token is a word that begins a clause or a rule.
     func startsClause(_ token: Token) -> Bool {
-        token.kind == .word && Parser.statementWords.contains(token.text)
+        guard token.kind == .word else { return false }
+        // A switch over the words, not a set: asked at every statement, and hashing the
+        // word cost more than comparing it with eleven short strings.
+        switch token.text {
+        case "when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop", "times", "rule": return true
+        default: return false
+        }
     }
 
     /// Counts one more level of nesting, reporting and unwinding past the limit.

@@ -54,6 +54,34 @@ enum TokenKind: Sendable, Hashable {
     case invalid
 
     /// Whether the token ends a statement (newline, `;`, end of file).
+    /// The text every token of this kind has (punctuation, a line break, the end), so the
+    /// lexer need not decode it from the source each time; nil for words, literals and
+    /// invalid text.
+    var fixedText: String? {
+        switch self {
+        case .leftBrace: "{"
+        case .rightBrace: "}"
+        case .leftParen: "("
+        case .rightParen: ")"
+        case .leftBracket: "["
+        case .rightBracket: "]"
+        case .comma: ","
+        case .semicolon: ";"
+        case .dotDot: ".."
+        case .slash: "/"
+        case .equal: "=="
+        case .notEqual: "!="
+        case .tilde: "~"
+        case .less: "<"
+        case .lessOrEqual: "<="
+        case .greater: ">"
+        case .greaterOrEqual: ">="
+        case .newline: "\n"
+        case .endOfFile: ""
+        case .word, .string, .number, .quantity, .regex, .json, .invalid: nil
+        }
+    }
+
     var endsStatement: Bool {
         self == .newline || self == .semicolon || self == .endOfFile
     }

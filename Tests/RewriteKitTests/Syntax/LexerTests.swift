@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RewriteKit
@@ -81,6 +82,45 @@ struct LexerTests {
         let result = lex("stop @@@ stop")
         #expect(result.tokens.map(\.kind) == [.word, .invalid, .word, .endOfFile])
         #expect(result.diagnostics.map(\.message) == ["unexpected character '@@@'"])
+    }
+
+    @Test("every token's text is the source in its range, and its range's line and column are where that offset is")
+    func tokenTextsAndRangesMatchTheSource() throws {
+        // Every kind of token, blanks of every kind between them (runs of spaces, tabs,
+        // carriage returns, form feeds), non-ASCII before and after, and the sample rules.
+        var texts = [
+            "rule \"é\" {\t \u{0C}when  host  ==\r\n \"x\" and (path ~ /a\\/b/ or port >= 8 or port <= 9 or port < 1 or port > 2)\n"
+                + "  request { set-body json {\"a\": [1]} ; set-header \"X\" \"${json.a}\" }\n  delay 250ms; throttle 64KB/s\n"
+                + "  when status in 500..599 and header \"😀\" != \"b\" @@ }\n",
+        ]
+        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Rules")
+        for name in try FileManager.default.contentsOfDirectory(atPath: rules.path) where name.hasSuffix(".rules") {
+            texts.append(try String(contentsOf: rules.appendingPathComponent(name), encoding: .utf8))
+        }
+        #expect(texts.count > 5)
+        for text in texts {
+            let source = SourceFile(name: "t.rules", text: text)
+            for token in Lexer.tokenize(source).tokens {
+                #expect(token.text == source.text(in: token.range), "\(token.kind) at \(token.range.start)")
+                #expect(source.location(atOffset: token.range.start.offset) == token.range.start, "\(token.kind) \(token.text)")
+                #expect(source.location(atOffset: token.range.end.offset) == token.range.end, "\(token.kind) \(token.text)")
+                if let fixed = token.kind.fixedText { #expect(token.text == fixed) }
+            }
+        }
+    }
+
+    @Test("the words that start a statement are the clause keywords and 'rule'")
+    func statementWords() {
+        let parser = Parser(source: SourceFile(name: "t.rules", text: ""))
+        let range = SourceRange(start: SourceLocation(line: 1, column: 1, offset: 0), end: SourceLocation(line: 1, column: 1, offset: 0))
+        for word in Parser.clauseKeywords + ["rule"] {
+            #expect(parser.startsClause(Token(kind: .word, text: word, range: range)), "\(word)")
+            #expect(!parser.startsClause(Token(kind: .string, text: word, range: range)), "\(word)")
+        }
+        for word in ["set-header", "and", "Rule", "when-", "", "times2", "respond_"] {
+            #expect(!parser.startsClause(Token(kind: .word, text: word, range: range)), "\(word)")
+        }
     }
 
     @Test func singleEqualsSuggestsDoubleEquals() {
