@@ -53,7 +53,6 @@ enum TokenKind: Sendable, Hashable {
     /// Text the lexer could not make sense of (already reported).
     case invalid
 
-    /// Whether the token ends a statement (newline, `;`, end of file).
     /// The text every token of this kind has (punctuation, a line break, the end), so the
     /// lexer need not decode it from the source each time; nil for words, literals and
     /// invalid text.
@@ -82,6 +81,7 @@ enum TokenKind: Sendable, Hashable {
         }
     }
 
+    /// Whether the token ends a statement (newline, `;`, end of file).
     var endsStatement: Bool {
         self == .newline || self == .semicolon || self == .endOfFile
     }
