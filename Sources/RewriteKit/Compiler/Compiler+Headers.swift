@@ -1,24 +1,25 @@
 /// Header names and values.
 extension Compiler {
     /// Headers the system computes itself; setting them is at best overridden.
-    static let computedHeaders: Set = ["content-length", "host", "transfer-encoding", "connection"]
+    static let computedHeaders = ["content-length", "host", "transfer-encoding", "connection"]
 
     /// A header name: its literal text must be an RFC 9110 token; setting a computed header
-    /// is worth a warning.
+    /// is worth a warning. A name of token bytes (nearly every one) is checked a byte at a
+    /// time without a copy; only a name that is not a token is read again as scalars, to
+    /// name the character.
     mutating func headerName(_ name: Template, groups: Int?, computedWarning: Bool) -> CompiledTemplate {
         let compiled = compile(name, groups: .known(groups))
         if name.parts.isEmpty {
             error(DiagnosticMessages.emptyHeaderName, name.range)
-        } else {
-            let literal = name.parts.compactMap { part -> String? in
-                if case .literal(let text) = part { return text }
-                return nil
-            }.joined()
-            if let scalar = literal.unicodeScalars.first(where: { !HTTPSyntax.isTokenCharacter($0) }) {
-                error(DiagnosticMessages.invalidHeaderName(name.displayText, character: Self.describe(scalar)), name.range)
-            }
         }
-        if computedWarning, let literal = compiled.constant, Self.computedHeaders.contains(ASCIICase.lowercased(literal)) {
+        for part in name.parts {
+            guard case .literal(let text) = part, !text.utf8.allSatisfy(HTTPSyntax.isTokenByte),
+                  let scalar = text.unicodeScalars.first(where: { !HTTPSyntax.isTokenCharacter($0) }) else { continue }
+            error(DiagnosticMessages.invalidHeaderName(name.displayText, character: Self.describe(scalar)), name.range)
+            break
+        }
+        if computedWarning, let literal = compiled.constant,
+           Self.computedHeaders.contains(where: { ASCIICase.equal($0, literal) }) {
             warning(DiagnosticMessages.computedHeader(literal), name.range)
         }
         return compiled

@@ -3,6 +3,8 @@ extension Compiler {
     /// Resolves a template's placeholders: unknown variables are reported with the nearest
     /// valid name, regex groups checked against `groups`, JSON paths parsed.
     mutating func compile(_ template: Template, groups: GroupScope) -> CompiledTemplate {
+        // Most templates are one piece of text: kept as it is, without a list of parts.
+        if template.parts.count == 1, case .literal(let text) = template.parts[0] { return CompiledTemplate(constant: text) }
         var parts: [CompiledTemplate.Part] = []
         parts.reserveCapacity(template.parts.count)
         for part in template.parts {

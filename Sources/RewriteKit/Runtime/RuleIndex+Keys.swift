@@ -2,18 +2,19 @@ extension RuleIndex.Key {
     /// The best key for a rule, from the tests its compiled condition `and`s together at
     /// the top: the same operands, in the same normal form, the evaluator compares with.
     static func key(for condition: CompiledCondition?) -> RuleIndex.Key {
-        let tests: [CompiledTest]
         switch condition {
-        case .test(let test)?: tests = [test]
-        case .and(let operands)?: tests = operands.compactMap { if case .test(let test) = $0 { test } else { nil } }
-        default: tests = []
+        case .test(let test)?:
+            return key(for: test) ?? .any
+        case .and(let operands)?:
+            var best: RuleIndex.Key = .any
+            for case .test(let test) in operands {
+                guard let key = key(for: test), key.preference < best.preference else { continue }
+                best = key
+            }
+            return best
+        default:
+            return .any
         }
-        var best: RuleIndex.Key = .any
-        for test in tests {
-            guard let key = key(for: test), key.preference < best.preference else { continue }
-            best = key
-        }
-        return best
     }
 
     /// Lower is better: exact hosts narrow the most.
@@ -37,9 +38,8 @@ extension RuleIndex.Key {
             return hosts.isEmpty || hosts.count != operands.count ? nil : .hosts(hosts)
         case (.host, .matches, .glob(let glob)):
             if glob.isLiteral { return .hosts([glob.literalPrefix]) }
-            guard glob.pattern.hasPrefix("*.") else { return nil }
-            let suffix = GlobPattern(String(glob.pattern.dropFirst(2)))
-            return suffix.isLiteral ? .hostSuffix(suffix.literalPrefix) : nil
+            guard glob.isStarThenLiteral, glob.literalSuffix.utf8.first == UInt8(ascii: ".") else { return nil }
+            return .hostSuffix(String(decoding: glob.literalSuffix.utf8.dropFirst(), as: UTF8.self))
         case (.path, .equal, .value(let operand)):
             return plainText(operand).flatMap { firstSegment(of: $0, complete: true) }
         case (.path, .startsWith, .value(let operand)):

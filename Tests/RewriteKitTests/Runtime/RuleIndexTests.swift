@@ -30,6 +30,31 @@ struct RuleIndexTests {
         ])
     }
 
+    @Test func aHostGlobOfOneStarThenFixedTextIsKeyedByItsSuffixHoweverItIsSpelt() throws {
+        // The suffix key comes from the compiled glob, not from its spelling: an escaped dot,
+        // a doubled star and an escaped star are fixed text after one star; a `?` or a
+        // second star inside is not, and such a rule goes on the "any" list.
+        let keys = try Self.keys(#"""
+            rule "1" { when host ~ "*.w1.com" }
+            rule "2" { when host ~ "*\\.w2.com" }
+            rule "3" { when host ~ "**.w3.com" }
+            rule "4" { when host ~ "*.a\\*b.com" }
+            rule "5" { when host ~ "*.w?.com" }
+            rule "6" { when host ~ "*.w*.com" }
+            rule "7" { when host ~ "*w7.com" }
+            rule "8" { when host ~ "*." }
+            """#)
+        #expect(keys == [.hostSuffix("w1.com"), .hostSuffix("w2.com"), .hostSuffix("w3.com"), .hostSuffix("a*b.com"), .any, .any, .any, .hostSuffix("")])
+        let index = RuleIndex(keys: keys)
+        let matching: [(String, [Int32])] = [
+            ("https://x.w1.com/", [0, 4, 5, 6]), ("https://x.w2.com/", [1, 4, 5, 6]), ("https://a.b.w3.com/", [2, 4, 5, 6]),
+            ("https://w1.com/", [4, 5, 6]),
+        ]
+        for (url, expected) in matching {
+            #expect(Array(index.candidates(for: try PipelineFixture.request("GET", url))) == expected, "\(url)")
+        }
+    }
+
     @Test func aLongRuleListIsKeyedOnAllProcessorsWithTheSameKeys() throws {
         // More rules than one thread keys, with every kind of key and rules of one host and
         // one path segment far apart: the keys, and the lists built from them, are the ones

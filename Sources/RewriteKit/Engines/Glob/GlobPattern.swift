@@ -46,6 +46,12 @@ final class GlobPattern: Sendable {
     let isLiteral: Bool
     private let shape: Shape
 
+    /// Whether the pattern is one `*` followed by fixed text (``literalSuffix``), as
+    /// `*.example.com` is: it matches exactly the texts that end with that text.
+    var isStarThenLiteral: Bool {
+        if case .suffix = shape { true } else { false }
+    }
+
     /// Parses `pattern`; every pattern is valid (malformed brackets are literal).
     init(_ pattern: String) {
         self.pattern = pattern
