@@ -26,8 +26,9 @@ struct Action: Sendable, Hashable {
         case injectJSON(path: Template, value: Value)
         /// `remove-json PATH`.
         case removeJSON(path: Template)
-        /// `replace-body REGEX VALUE`.
-        case replaceBody(pattern: RegexLiteral, replacement: Value)
+        /// `replace-body REGEX VALUE`. Boxed, as the largest payload: every action is the
+        /// size of its largest kind.
+        indirect case replaceBody(pattern: RegexLiteral, replacement: Value)
         /// `set-body VALUE`, `set-body json {...}` or `set-body file "PATH"`.
         case setBody(Body)
         /// `set-status CODE` (response only).

@@ -10,8 +10,10 @@ struct RuleClause: Sendable, Hashable {
         case response(guard: Condition?, ActionBlock)
         /// `response each message [when CONDITION] { … }`: run on every message of a stream.
         case eachMessage(guard: Condition?, MessageBlock)
-        /// `respond STATUS { ... }`: answer without the network (terminal).
-        case respond(RespondClause)
+        /// `respond STATUS { ... }`: answer without the network (terminal). Boxed: its
+        /// contents are several times the size of any other clause's, and every clause of
+        /// every rule would otherwise be as large, copied whole by each pass over the clauses.
+        indirect case respond(RespondClause)
         /// `fail ERROR`: fail the request without the network (terminal).
         case fail(FailError)
         /// `delay DURATION`.
