@@ -61,9 +61,11 @@ struct RuleIndex: Sendable {
 
     /// Files each rule under its key; positions are indexes into `keys`.
     ///
-    /// The hashed keys are gathered as (table, hash, position) and sorted once, so each list
-    /// is a run of the sorted entries in file order: no list is an array of its own (a
-    /// hundred thousand small arrays cost more than the sort).
+    /// The hashed keys are gathered as (table, hash, position) in file order, and each
+    /// (table, hash) is a group numbered when first seen; counting each group's entries
+    /// places its list in ``postings``, and a second pass fills the lists in file order. No
+    /// list is an array of its own (a hundred thousand small arrays cost more), and nothing
+    /// is sorted (a sort of a hundred thousand entries cost more than both passes).
     init(keys: [Key]) {
         var entries: [HashedEntry] = []
         entries.reserveCapacity(keys.count)
@@ -84,7 +86,7 @@ struct RuleIndex: Sendable {
                 anyRules.append(slot)
             }
         }
-        entries.sort { ($0.table.rawValue, $0.hash, $0.slot) < ($1.table.rawValue, $1.hash, $1.slot) }
+        let (groups, groupOfEntry) = Self.group(entries)
 
         var postings: [Int32] = []
         postings.reserveCapacity(keys.count)
@@ -95,26 +97,63 @@ struct RuleIndex: Sendable {
         self.anyRules = span(anyRules)
         self.methods = methods.mapValues(span)
         var tables: [[(hash: UInt64, value: ListSpan)]] = Array(repeating: [], count: HashedEntry.Table.allCases.count)
-        var index = 0
-        while index < entries.count {
-            let first = entries[index]
-            let start = Int32(truncatingIfNeeded: postings.count)
-            // One run: the same table and hash; a position listed twice (two hosts of one
-            // rule with one hash) is filed once.
-            while index < entries.count, entries[index].table == first.table, entries[index].hash == first.hash {
-                if postings.count == Int(start) || postings[postings.count - 1] != entries[index].slot {
-                    postings.append(entries[index].slot)
-                }
-                index += 1
-            }
-            tables[Int(first.table.rawValue)].append(
-                (first.hash, ListSpan(start: start, count: Int32(truncatingIfNeeded: postings.count) - start)))
+        var next: [Int32] = []
+        next.reserveCapacity(groups.count)
+        var end = Int32(truncatingIfNeeded: postings.count)
+        for group in groups {
+            tables[Int(group.table.rawValue)].append((group.hash, ListSpan(start: end, count: group.count)))
+            next.append(end)
+            end += group.count
+        }
+        postings += repeatElement(0, count: Int(end) - postings.count)
+        for (entry, group) in zip(entries, groupOfEntry) where group >= 0 {
+            postings[Int(next[Int(group)])] = entry.slot
+            next[Int(group)] += 1
         }
         let empty = ListSpan(start: 0, count: 0)
         self.exactHosts = HashKeyedTable(tables[Int(HashedEntry.Table.exactHosts.rawValue)], filler: empty)
         self.hostSuffixes = HashKeyedTable(tables[Int(HashedEntry.Table.hostSuffixes.rawValue)], filler: empty)
         self.pathSegments = HashKeyedTable(tables[Int(HashedEntry.Table.pathSegments.rawValue)], filler: empty)
         self.postings = postings
+    }
+
+    /// One (table, hash) of the entries: how many positions it lists.
+    private typealias Group = (table: HashedEntry.Table, hash: UInt64, count: Int32)
+
+    /// The entries' groups in order of first appearance, and each entry's group (-1: a
+    /// position its group already lists, as when two hosts of one rule have one hash).
+    /// The groups are found through an open-addressing table of twice the entries' count.
+    private static func group(_ entries: [HashedEntry]) -> (groups: [Group], groupOfEntry: [Int32]) {
+        var capacity = 8
+        while capacity < entries.count * 2 { capacity *= 2 }
+        let shift = UInt64(64 - capacity.trailingZeroBitCount)
+        var groupAt = [Int32](repeating: -1, count: capacity)
+        var groups: [Group] = []
+        var lastSlot: [Int32] = []
+        var groupOfEntry: [Int32] = []
+        groupOfEntry.reserveCapacity(entries.count)
+        for entry in entries {
+            var probe = Int(truncatingIfNeeded: ((entry.hash ^ UInt64(entry.table.rawValue)) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+            var group = groupAt[probe]
+            while group >= 0 && (groups[Int(group)].hash != entry.hash || groups[Int(group)].table != entry.table) {
+                probe = (probe &+ 1) & (capacity &- 1)
+                group = groupAt[probe]
+            }
+            if group < 0 {
+                group = Int32(truncatingIfNeeded: groups.count)
+                groupAt[probe] = group
+                groups.append((entry.table, entry.hash, 0))
+                lastSlot.append(-1)
+            }
+            if lastSlot[Int(group)] == entry.slot {
+                groupOfEntry.append(-1)
+                continue
+            }
+            lastSlot[Int(group)] = entry.slot
+            groups[Int(group)].count += 1
+            groupOfEntry.append(group)
+        }
+        return (groups, groupOfEntry)
     }
 
     /// A rule filed under a hash in one of the hashed tables, while the index is built.

@@ -99,4 +99,16 @@ struct RuleIndexTests {
         #expect(try candidates("GET", "https://x.org/v2") == [2, 7])
         #expect(try candidates("GET", "https://deep.sub.example.com/v1") == [1, 2, 3, 5])
     }
+
+    @Test func oneTextUnderThreeKindsOfKeyIsThreeLists() throws {
+        // The same text as an exact host, a host suffix and a path segment (whose hashes may
+        // be equal): three lists, each found only by its own kind of look-up.
+        let index = RuleIndex(keys: [.hosts(["v1"]), .pathSegment("v1"), .hostSuffix("v1"), .hosts(["v1", "V1"]), .pathSegment("v1")])
+        func candidates(_ url: String) throws -> [Int32] {
+            Array(index.candidates(for: try PipelineFixture.request("GET", url)))
+        }
+        #expect(try candidates("https://v1/") == [0, 3])
+        #expect(try candidates("https://x.v1/v1/a") == [1, 2, 4])
+        #expect(try candidates("https://v1/v1") == [0, 1, 3, 4])
+    }
 }
