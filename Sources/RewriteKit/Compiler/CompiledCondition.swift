@@ -38,11 +38,22 @@ enum CompiledCondition: Sendable {
     /// its regex groups are all filled whatever the order; tests that render a group
     /// (``CompiledTest/readsCaptures``) sort last, after the regexes that fill it.
     static func conjunction(_ operands: [CompiledCondition]) -> CompiledCondition? {
-        var flat: [CompiledCondition] = []
-        for operand in operands {
-            if case .and(let inner) = operand { flat += inner } else { flat.append(operand) }
+        var flat: [CompiledCondition]
+        if operands.count == 1, case .and(let inner) = operands[0] {
+            // One `when` whose condition is already an `and`: its list as it is.
+            flat = inner
+        } else {
+            flat = []
+            flat.reserveCapacity(operands.count)
+            for operand in operands {
+                if case .and(let inner) = operand { flat += inner } else { flat.append(operand) }
+            }
         }
         guard flat.count > 1 else { return flat.first }
+        if flat.count == 2 {
+            // Two tests (the usual `and`): in order unless the second costs less.
+            return flat[1].cost < flat[0].cost ? .and([flat[1], flat[0]]) : .and(flat)
+        }
         // Each cost once (it walks the operand); most rules are already in order.
         let costs = flat.map(\.cost)
         if zip(costs, costs.dropFirst()).allSatisfy({ $0 <= $1 }) { return .and(flat) }

@@ -34,7 +34,9 @@ extension Compiler {
             case .when, .stop:
                 break
             case .request(let block):
-                requestActions += compile(block, block: "request", groups: whenSlots.groups)
+                // The first block's list kept as it is (appending it to an empty list copies it).
+                let actions = compile(block, block: "request", groups: whenSlots.groups)
+                if requestActions.isEmpty { requestActions = actions } else { requestActions += actions }
             case .response(let guardCondition, let block):
                 var slots = whenSlots
                 let compiledGuard = guardCondition.map { compile($0, inResponse: true, slots: &slots) }

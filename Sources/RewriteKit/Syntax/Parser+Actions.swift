@@ -73,10 +73,12 @@ extension Parser {
             return action(.setBody(try parseBody(after: name)))
         }
         var arguments: [Value] = []
+        arguments.reserveCapacity(keyword.arguments.count)
+        let source = self.source
         while !current.kind.endsStatement && current.kind != .rightBrace {
             // "after" quotes what was written last: the action's name or its previous argument.
-            let previous = arguments.last.map { shortened(source.text(in: $0.range)) } ?? name
-            arguments.append(try parseValue(after: previous))
+            let previous = arguments.last?.range
+            arguments.append(try parseValue(after: previous.map { Self.shortened(source.text(in: $0)) } ?? name))
         }
         let arity = keyword.arguments
         guard arguments.count == arity.count else {

@@ -56,6 +56,8 @@ extension Parser {
         }
         advance()
         var clauses: [RuleClause] = []
+        // A `when` and a block or two: one allocation, not one per growth.
+        clauses.reserveCapacity(4)
         while true {
             skipSeparators()
             if current.kind == .rightBrace {

@@ -36,6 +36,7 @@ extension Parser {
                 try failExpected("a header name string", after: "header")
             }
             advance()
+            let source = self.source
             let value = try parseValue(after: "header \(name.range.start == name.range.end ? "" : source.text(in: name.range))")
             headers.append(RespondClause.Header(name: name, value: value, range: range(from: word.range.start)))
         case "body":

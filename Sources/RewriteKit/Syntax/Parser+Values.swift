@@ -1,7 +1,8 @@
 /// Values: strings, numbers, ranges, durations, sizes, regexes, lists, JSON, calls, words.
 extension Parser {
-    /// A value after `after` (an operator or an action name).
-    mutating func parseValue(after: String) throws(Abort) -> Value {
+    /// A value after `after` (an operator or an action name), which is worked out only for
+    /// a message: most values are well formed.
+    mutating func parseValue(after: @autoclosure () -> String) throws(Abort) -> Value {
         let token = current
         switch token.kind {
         case .string:
@@ -30,11 +31,11 @@ extension Parser {
         case .leftBracket:
             return try parseList()
         case .word:
-            return try parseWordValue(after: after)
+            return try parseWordValue()
         case .invalid:
             throw Abort()
         default:
-            try failExpected("a value", after: after)
+            try failExpected("a value", after: after())
         }
     }
 
@@ -88,7 +89,7 @@ extension Parser {
         return Value(kind: .list(elements), range: range(from: open.range.start))
     }
 
-    private mutating func parseWordValue(after: String) throws(Abort) -> Value {
+    private mutating func parseWordValue() throws(Abort) -> Value {
         let word = take()
         switch word.text {
         case "true": return Value(kind: .bool(true), range: word.range)

@@ -99,14 +99,14 @@ struct Parser {
         case .endOfFile: return "end of file"
         case .json: return "a JSON literal"
         case .string, .regex:
-            return (token.kind == .string ? "string " : "regex ") + shortened(token.text)
+            return (token.kind == .string ? "string " : "regex ") + Self.shortened(token.text)
         default:
-            return "'\(shortened(token.text))'"
+            return "'\(Self.shortened(token.text))'"
         }
     }
 
     /// Source text as quoted in messages: up to 30 characters, longer text cut with `...`.
-    func shortened(_ text: String) -> String {
+    static func shortened(_ text: String) -> String {
         text.count > 30 ? String(text.prefix(27)) + "..." : text
     }
 
