@@ -23,6 +23,9 @@ extension Compiler {
     /// syntax is gone.
     struct Summary: Sendable {
         let name: String
+        /// `name.hashValue`, worked out on the part's thread: the serial check for
+        /// duplicate names then hashes nothing.
+        let nameHash: Int
         let nameRange: SourceRange
         /// The rule as a stopper, when it stops.
         let stopper: ShadowAnalysis.Stopper?
@@ -55,25 +58,61 @@ extension Compiler {
         guard compiled.allSatisfy(\.readAlone) else { return nil }
 
         var compiler = Compiler(source: source)
-        var fileState = FileState(expectedRules: compiled.reduce(0) { $0 + $1.rules.count })
+        let ruleCount = compiled.reduce(0) { $0 + $1.rules.count }
+        var rules: [CompiledRule] = []
+        rules.reserveCapacity(ruleCount)
+        var shadows = ShadowAnalysis()
+        var names = NameSlots(count: ruleCount)
         var termsMissing = false
-        for part in compiled {
-            for summary in part.summaries {
-                compiler.checkName(summary.name, at: summary.nameRange, in: &fileState)
-                let earlier = fileState.shadows.check(filing: summary.stopper) {
+        for (partIndex, part) in compiled.enumerated() {
+            for index in part.summaries.indices {
+                let summary = part.summaries[index]
+                if let first = names.file(partIndex, index, of: compiled) {
+                    compiler.reportDuplicate(summary.name, at: summary.nameRange, first: first)
+                }
+                let earlier = shadows.check(filing: summary.stopper) {
                     if summary.terms == nil { termsMissing = true }
                     return summary.terms ?? []
                 }
                 compiler.reportShadowing(earlier, of: summary.name, at: summary.nameRange)
             }
-            fileState.rules += part.rules
+            rules += part.rules
         }
         // Never expected: a rule's terms were needed but not worked out.
         guard !termsMissing else { return nil }
         // The checks that span rules report before a rule's own diagnostics, as in one pass:
         // at the same position, theirs come first.
-        return Compilation(
-            rules: fileState.rules, diagnostics: sortedByPosition([compiler.diagnostics] + compiled.map(\.diagnostics)))
+        return Compilation(rules: rules, diagnostics: sortedByPosition([compiler.diagnostics] + compiled.map(\.diagnostics)))
+    }
+
+    /// The first rule of each name among the parts' summaries: an open-addressing table of
+    /// (part, index) pairs, twice the rules' count, probed by the hash each part worked out
+    /// on its own thread, so that the serial check of a hundred thousand names hashes none.
+    struct NameSlots {
+        private var slots: [Int64]
+        private let shift: UInt64
+
+        init(count: Int) {
+            var capacity = 8
+            while capacity < count * 2 { capacity *= 2 }
+            slots = [Int64](repeating: -1, count: capacity)
+            shift = UInt64(64 - capacity.trailingZeroBitCount)
+        }
+
+        /// Files the summary at `index` of part `part`; when an earlier rule had its name,
+        /// returns where that first rule named it (and files nothing).
+        mutating func file(_ part: Int, _ index: Int, of parts: [PartResult]) -> SourceRange? {
+            let summary = parts[part].summaries[index]
+            let mask = slots.count &- 1
+            var slot = Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(summary.nameHash)) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+            while slots[slot] >= 0 {
+                let first = parts[Int(slots[slot] >> 32)].summaries[Int(slots[slot] & 0xFFFF_FFFF)]
+                if first.nameHash == summary.nameHash && first.name == summary.name { return first.nameRange }
+                slot = (slot &+ 1) & mask
+            }
+            slots[slot] = Int64(part) << 32 | Int64(index)
+            return nil
+        }
     }
 
     /// Whether the text contains `stop` anywhere (a word, a string, a comment): `memchr`
@@ -106,7 +145,8 @@ extension Compiler {
             let stopper = ShadowAnalysis.stopper(of: rule)
             stopped = stopped || stopper != nil
             let terms = termsForEveryRule || stopped ? ShadowAnalysis.terms(of: rule) : nil
-            result.summaries.append(Summary(name: rule.name, nameRange: rule.nameRange, stopper: stopper, terms: terms))
+            result.summaries.append(
+                Summary(name: rule.name, nameHash: rule.name.hashValue, nameRange: rule.nameRange, stopper: stopper, terms: terms))
             result.rules.append(compiler.compile(rule))
         }
         result.readAlone = parser.lexer.diagnostics.isEmpty && parser.diagnostics.isEmpty

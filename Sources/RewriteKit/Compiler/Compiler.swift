@@ -90,6 +90,11 @@ package struct Compiler {
     mutating func checkName(_ name: String, at range: SourceRange, in file: inout FileState) {
         guard let first = file.firstByName.updateValue(range, forKey: name) else { return }
         file.firstByName[name] = first
+        reportDuplicate(name, at: range, first: first)
+    }
+
+    /// Reports a rule named as an earlier one was, at `first`.
+    mutating func reportDuplicate(_ name: String, at range: SourceRange, first: SourceRange) {
         error(
             DiagnosticMessages.duplicateRule(name), range,
             notes: [note(DiagnosticMessages.firstRuleNamed(name), first)])
