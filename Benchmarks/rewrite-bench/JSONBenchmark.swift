@@ -58,6 +58,9 @@ struct JSONBenchmark {
             // The same edits by the JSON engine alone, outside the pipeline: what the
             // engine costs, so that the difference to the pipeline row is what a run adds.
             var engineSamples: [Action: Samples] = [:]
+            // CPU time of the process around each 10 MB edit: a body that large is
+            // validated in parts on several threads, so its CPU time exceeds its wall time.
+            var cpuSamples: [Action: Samples] = [:]
             let engineEdits = engineEdits()
             let headerOnly = HTTPRequest(
                 method: "POST", url: "https://api.example.com/header", headers: ["Content-Type": "application/json"], body: body)
@@ -95,10 +98,13 @@ struct JSONBenchmark {
                 for action in Action.allCases {
                     guard let request = requests[action] else { continue }
                     var outputSize = 0
+                    let cpuBefore = Stopwatch.processCPU()
                     let time = Stopwatch.time { outputSize = pipeline.processRequest(request).request.body?.count ?? 0 }
+                    let cpu = Stopwatch.processCPU() &- cpuBefore
                     Sink.consume(outputSize)
                     guard round >= 0 else { continue }
                     samples[action]?.pipeline.append(time)
+                    cpuSamples[action, default: Samples()].append(cpu)
                     if round % stride == 0 {
                         var baselineSize = 0
                         let baselineTime = Stopwatch.time { baselineSize = Self.baseline(body, action) }
@@ -147,7 +153,11 @@ struct JSONBenchmark {
                 let ratio = rate / baselineRate
                 let ofCeiling = rate / scanRate
                 let met = ratio >= 200 && (size.bytes < 10_000_000 || (rate >= 1e9 && ofCeiling >= 0.25))
-                let share = size.bytes >= 10_000_000 ? ", \(Int((ofCeiling * 100).rounded()))% of byte scan" : ""
+                var share = ""
+                if size.bytes >= 10_000_000 {
+                    share = ", \(Int((ofCeiling * 100).rounded()))% of byte scan"
+                    if let cpu = cpuSamples[action] { share += ", CPU \(Format.duration(cpu.median))" }
+                }
                 rows.append(ResultRow(
                     name: "\(action.rawValue), \(size.label) body (\(Format.count(body.count)) B)",
                     measured: "\(Format.throughput(rate)) (median \(Format.duration(pair.pipeline.median))\(share))",

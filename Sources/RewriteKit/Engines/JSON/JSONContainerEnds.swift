@@ -29,6 +29,11 @@ struct JSONContainerEnds: Sendable {
         spans.append((start, end))
     }
 
+    /// Adds the notes of `other` (a part of the same text), in the order they were made.
+    mutating func append(_ other: JSONContainerEnds) {
+        for span in other.spans { note(start: span.start, end: span.end) }
+    }
+
     /// Puts the notes in start order, once validation is over.
     mutating func finish() {
         if !isSorted {
@@ -48,5 +53,12 @@ struct JSONContainerEnds: Sendable {
             if span.start < start { low = middle &+ 1 } else { high = middle }
         }
         return nil
+    }
+}
+
+extension JSONContainerEnds: Equatable {
+    /// The same notes in the same order.
+    static func == (lhs: JSONContainerEnds, rhs: JSONContainerEnds) -> Bool {
+        lhs.spans.count == rhs.spans.count && zip(lhs.spans, rhs.spans).allSatisfy { $0 == $1 }
     }
 }

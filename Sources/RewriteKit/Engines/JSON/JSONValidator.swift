@@ -7,7 +7,8 @@
 /// ``JSONSyntax/maximumDepth``), but keeps no error text: when it says
 /// no, the scanner runs to say why and where. Each step is a function from an offset to
 /// the offset after what it read (`-1`: invalid), so the offset stays in a register, and
-/// plain string content is skipped eight bytes at a time.
+/// plain string content is skipped eight bytes at a time. A text of two ``partLength``s or
+/// more is validated in parts, one a processor (`JSONValidator+Parts.swift`).
 enum JSONValidator {
     /// Containers at least this long have their end recorded.
     static let recordedContainerLength = 4096
@@ -23,15 +24,22 @@ enum JSONValidator {
     /// their opening bracket.
     static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (isValid: Bool, containerEnds: JSONContainerEnds) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, .none) }
-        let recordsRootMembers = buffer.count >= rootMembersLength
+        let parts = partCount(forLength: buffer.count)
+        if parts >= 2 { return validate(base, buffer.count, parts: parts) }
+        return validateWhole(base, buffer.count)
+    }
+
+    /// A whole text in one pass, on the calling thread.
+    static func validateWhole(_ base: UnsafePointer<UInt8>, _ end: Int) -> (isValid: Bool, containerEnds: JSONContainerEnds) {
+        let recordsRootMembers = end >= rootMembersLength
         var containerEnds = JSONContainerEnds()
         var verdict = withUnsafeTemporaryAllocation(of: Int.self, capacity: shallowDepth) {
-            run(base, buffer.count, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
+            run(base, end, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
         }
         if verdict == .tooDeep {
             containerEnds = JSONContainerEnds()
             verdict = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONSyntax.maximumDepth) {
-                run(base, buffer.count, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
+                run(base, end, stack: $0, recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds)
             }
         }
         containerEnds.finish()
@@ -39,63 +47,120 @@ enum JSONValidator {
     }
 
     /// What one pass found.
-    private enum Verdict {
+    enum Verdict: Equatable {
         case valid, invalid
         /// Nesting deeper than the stack it had: run again with a deeper one.
         case tooDeep
+        /// A pass with a stop (``Pass/stops``) came to a value at its stop offset, this
+        /// deep (for a part: in the array it began in, which is depth 0).
+        case reached(depth: Int)
+        /// A pass with a stop passed it inside a value, or before it came to a value.
+        case missed
+        /// A part closed the array it began in: the offset of the closing bracket.
+        case closed(at: Int)
     }
 
-    /// The pass: `stack` holds the offset of each open container's bracket (which says
-    /// whether it is an object or an array).
+    /// What one pass is: constants that each caller's copy of ``walk(_:_:_:from:stop:stack:depth:recordsRootMembers:containerEnds:part:)``
+    /// is compiled with, so that a whole text's pass tests none of them. See
+    /// `JSONValidator+Parts.swift`.
+    protocol Pass {
+        /// The pass stops at the first value at or after its stop offset.
+        static var stops: Bool { get }
+        /// The pass began at an element of an array it did not see open (depth 0 is inside
+        /// it): it ends at that array's closing bracket.
+        static var inPart: Bool { get }
+        /// The pass begins just after a value, not before one.
+        static var resumes: Bool { get }
+    }
+
+    /// A whole text.
+    enum WholeText: Pass {
+        static var stops: Bool { false }
+        static var inPart: Bool { false }
+        static var resumes: Bool { false }
+    }
+
+    /// The pass over a whole text: `stack` holds the offset of each open container's
+    /// bracket (which says whether it is an object or an array).
     private static func run(
         _ base: UnsafePointer<UInt8>, _ end: Int, stack: UnsafeMutableBufferPointer<Int>,
         recordsRootMembers: Bool, containerEnds: inout JSONContainerEnds
     ) -> Verdict {
-        var depth = 0
-        var i = skipWhitespace(base, end, 0)
+        var unused = PartNotes()
+        return walk(WholeText.self, base, end, from: 0, stop: end, stack: stack, depth: 0,
+            recordsRootMembers: recordsRootMembers, containerEnds: &containerEnds, part: &unused)
+    }
+
+    /// One pass from `start` with `depth` containers open on `stack`. Each step is a
+    /// function from an offset to the offset after what it read, -1 when it is invalid.
+    /// `part` collects what only a part notes.
+    static func walk<P: Pass>(
+        _ pass: P.Type, _ base: UnsafePointer<UInt8>, _ end: Int, from start: Int, stop: Int,
+        stack: UnsafeMutableBufferPointer<Int>, depth startDepth: Int,
+        recordsRootMembers: Bool, containerEnds: inout JSONContainerEnds, part: inout PartNotes
+    ) -> Verdict {
+        var depth = startDepth
+        var i = P.resumes ? start : skipWhitespace(base, end, start)
+        var expectsValue = !P.resumes
         nextValue: while true {
-            guard i < end else { return .invalid }
-            let byte = base[i]
-            if byte == JSONByte.quote {
-                i = string(base, end, i)
-            } else if JSONByte.isDigit(byte) || byte == JSONByte.minus {
-                i = number(base, end, i)
-            } else if byte == JSONByte.openBrace || byte == JSONByte.openBracket {
-                guard depth < stack.count else { return stack.count < JSONSyntax.maximumDepth ? .tooDeep : .invalid }
-                let start = i
-                i = skipWhitespace(base, end, i &+ 1)
+            if !P.resumes || expectsValue {
+                if P.stops && i >= stop { return i == stop ? .reached(depth: depth) : .missed }
                 guard i < end else { return .invalid }
-                // `}` and `]` are two past `{` and `[`.
-                if base[i] == byte &+ 2 {
-                    i &+= 1
-                } else {
-                    stack[depth] = start
-                    depth &+= 1
-                    if byte == JSONByte.openBrace {
-                        i = key(base, end, i)
-                        guard i >= 0 else { return .invalid }
+                let byte = base[i]
+                if byte == JSONByte.quote {
+                    i = string(base, end, i)
+                } else if JSONByte.isDigit(byte) || byte == JSONByte.minus {
+                    i = number(base, end, i)
+                } else if byte == JSONByte.openBrace || byte == JSONByte.openBracket {
+                    guard depth < stack.count else { return stack.count < JSONSyntax.maximumDepth ? .tooDeep : .invalid }
+                    // A part's depth adds to that of the array it began in (empty or not).
+                    if P.inPart && depth >= part.deepest { part.deepest = depth &+ 1 }
+                    let start = i
+                    i = skipWhitespace(base, end, i &+ 1)
+                    guard i < end else { return .invalid }
+                    // `}` and `]` are two past `{` and `[`.
+                    if base[i] == byte &+ 2 {
+                        i &+= 1
+                    } else {
+                        stack[depth] = start
+                        depth &+= 1
+                        if byte == JSONByte.openBrace {
+                            i = key(base, end, i)
+                            guard i >= 0 else { return .invalid }
+                        }
+                        continue nextValue
                     }
-                    continue nextValue
+                } else {
+                    switch byte {
+                    case 0x74: i = literal(Self.trueWord, base, end, i)
+                    case 0x66:
+                        i = literal(Self.falsWord, base, end, i)
+                        if i >= 0 { i = i < end && base[i] == 0x65 ? i &+ 1 : -1 }
+                    case 0x6E: i = literal(Self.nullWord, base, end, i)
+                    case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab:
+                        // Whitespace before a value is rare enough to be skipped here, not
+                        // looked for after every `:` and `,`.
+                        i = skipWhitespace(base, end, i)
+                        continue nextValue
+                    default: return .invalid
+                    }
                 }
-            } else {
-                switch byte {
-                case 0x74: i = literal(Self.trueWord, base, end, i)
-                case 0x66:
-                    i = literal(Self.falsWord, base, end, i)
-                    if i >= 0 { i = i < end && base[i] == 0x65 ? i &+ 1 : -1 }
-                case 0x6E: i = literal(Self.nullWord, base, end, i)
-                case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab:
-                    // Whitespace before a value is rare enough to be skipped here, not
-                    // looked for after every `:` and `,`.
-                    i = skipWhitespace(base, end, i)
-                    continue nextValue
-                default: return .invalid
-                }
+                guard i >= 0 else { return .invalid }
             }
-            guard i >= 0 else { return .invalid }
+            if P.resumes { expectsValue = true }
             // A value just ended: close containers until one continues or the text ends.
             while true {
-                guard depth > 0 else { return skipWhitespace(base, end, i) == end ? .valid : .invalid }
+                guard depth > 0 else {
+                    guard P.inPart else { return skipWhitespace(base, end, i) == end ? .valid : .invalid }
+                    // In the array the part began in: another element, or its end.
+                    i = skipWhitespace(base, end, i)
+                    guard i < end else { return .invalid }
+                    if base[i] == JSONByte.comma {
+                        i &+= 1
+                        continue nextValue
+                    }
+                    return base[i] == JSONByte.closeBracket ? .closed(at: i) : .invalid
+                }
                 guard i < end else { return .invalid }
                 var next = base[i]
                 if next <= JSONByte.space {
@@ -116,9 +181,17 @@ enum JSONValidator {
                 guard next == kind &+ 2 else { return .invalid }
                 i &+= 1
                 depth &-= 1
-                // The root's own members are where paths start: a locator steps over them
-                // without a scan, whatever their size.
-                if (depth == 1 && recordsRootMembers) || i &- open >= recordedContainerLength {
+                if P.inPart {
+                    // A part knows no depth but its own: an element of its array is the
+                    // root's member only if that array is the root (its caller decides).
+                    if i &- open >= recordedContainerLength {
+                        containerEnds.note(start: open, end: i)
+                    } else if depth == 0 && recordsRootMembers {
+                        part.elements.note(start: open, end: i)
+                    }
+                } else if (depth == 1 && recordsRootMembers) || i &- open >= recordedContainerLength {
+                    // The root's own members are where paths start: a locator steps over
+                    // them without a scan, whatever their size.
                     containerEnds.note(start: open, end: i)
                 }
             }
@@ -126,7 +199,7 @@ enum JSONValidator {
     }
 
     @inline(__always)
-    private static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ end: Int, _ start: Int) -> Int {
         var i = start
         while i < end && base[i] <= JSONByte.space && JSONByte.isWhitespace(base[i]) { i &+= 1 }
         return i
