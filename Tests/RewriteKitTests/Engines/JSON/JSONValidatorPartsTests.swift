@@ -31,11 +31,12 @@ struct JSONValidatorPartsTests {
     }
 
     /// A page of `count` records as APIs send them, each with nested containers, escapes and
-    /// non-ASCII, some holding an array over 4 KB; `root` decides what holds the list.
+    /// non-ASCII, some holding an array of numbers over 4 KB (where a cut could land on a
+    /// number); `rootIsArray` decides what holds the list.
     static func page(count: Int, rootIsArray: Bool, _ g: inout SeededGenerator) -> [UInt8] {
         let records = (0..<count).map { index -> String in
             let large = index % 7 == 3
-                ? "[" + (0..<700).map { "\"v\($0)\"" }.joined(separator: ",") + "]"
+                ? "[" + (0..<1_200).map { "\($0)" }.joined(separator: ",") + "]"
                 : "[\(index), -1.5e3, true, null]"
             let name = ["Zoë", "李小龙", "plain", "tab\\tquote\\\"", "\\ud83d\\ude00"].randomElement(using: &g) ?? ""
             let space = ["", " ", "\n  "].randomElement(using: &g) ?? ""
@@ -125,7 +126,7 @@ struct JSONValidatorPartsTests {
     }
 
     @Test(
-        "a body of several megabytes is cut where values follow commas, and the guesses hold",
+        "a body of several megabytes is cut before records of its list, and the guesses hold",
         .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "one processor here: nothing is cut"))
     func largeBodyIsCut() throws {
         var g = SeededGenerator(seed: 3)
@@ -134,6 +135,10 @@ struct JSONValidatorPartsTests {
         #expect(parts >= 2)
         let cuts = bytes.withUnsafeBufferPointer { JSONValidator.cuts($0.baseAddress!, $0.count, parts: parts) }
         #expect(cuts.count == parts - 1)
+        // Each cut starts a record of the page's list, so the last part runs to the list's end.
+        for cut in cuts {
+            #expect(bytes[cut...].starts(with: Array(#"{"id":"#.utf8)), "cut at \(cut)")
+        }
         #expect(Self.expectSame(bytes, cuts: cuts, "the page"), "the guesses did not hold")
         #expect(Self.whole(bytes).isValid)
         // Through the production entry, with one byte broken after the last cut.
