@@ -206,7 +206,7 @@ extension JSONValidator {
             case JSONByte.openBrace, JSONByte.openBracket:
                 var before = comma &- 1
                 while before > 0 && base[before] <= JSONByte.space && JSONByte.isWhitespace(base[before]) { before &-= 1 }
-                if base[before] == JSONByte.closeBrace || base[before] == JSONByte.closeBracket { return i }
+                if before >= 0 && (base[before] == JSONByte.closeBrace || base[before] == JSONByte.closeBracket) { return i }
                 if fallback == nil { fallback = i }
             case JSONByte.minus, 0x30...0x39, 0x74, 0x66, 0x6E:
                 if fallback == nil { fallback = i }
