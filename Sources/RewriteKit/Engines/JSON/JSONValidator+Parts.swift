@@ -38,21 +38,16 @@ extension JSONValidator {
     /// The first part: from the start of the text to the first cut.
     enum FirstPart: Pass {
         static var stops: Bool { true }
-        static var inPart: Bool { false }
-        static var resumes: Bool { false }
     }
 
     /// A later part: from a cut to the next (the last part: to the end of its array).
     enum LaterPart: Pass {
         static var stops: Bool { true }
         static var inPart: Bool { true }
-        static var resumes: Bool { false }
     }
 
     /// The rest of the text, after the array the parts ended in.
     enum Rest: Pass {
-        static var stops: Bool { false }
-        static var inPart: Bool { false }
         static var resumes: Bool { true }
     }
 

@@ -73,12 +73,8 @@ enum JSONValidator {
         static var resumes: Bool { get }
     }
 
-    /// A whole text.
-    enum WholeText: Pass {
-        static var stops: Bool { false }
-        static var inPart: Bool { false }
-        static var resumes: Bool { false }
-    }
+    /// A whole text: none of the above (each is false unless a pass says otherwise).
+    enum WholeText: Pass {}
 
     /// The pass over a whole text: `stack` holds the offset of each open container's
     /// bracket (which says whether it is an object or an array).
@@ -321,4 +317,13 @@ enum JSONValidator {
         guard start &+ 4 <= end else { return -1 }
         return UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self)) == word ? start &+ 4 : -1
     }
+}
+
+extension JSONValidator.Pass {
+    /// No stop, unless a pass says so.
+    static var stops: Bool { false }
+    /// Not a part, unless a pass says so.
+    static var inPart: Bool { false }
+    /// Before a value, unless a pass says so.
+    static var resumes: Bool { false }
 }
