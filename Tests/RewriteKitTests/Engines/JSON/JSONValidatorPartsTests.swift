@@ -50,15 +50,15 @@ struct JSONValidatorPartsTests {
     func everyCut() {
         var g = SeededGenerator(seed: 21)
         for rootIsArray in [true, false] {
-            let bytes = Self.page(count: 12, rootIsArray: rootIsArray, &g)
-            #expect(bytes.count > JSONValidator.recordedContainerLength * 2)
+            let bytes = Self.page(count: 8, rootIsArray: rootIsArray, &g)
+            #expect(bytes.count > JSONValidator.recordedContainerLength)
             var held: [Int] = []
             for cut in 1..<bytes.count where Self.expectSame(bytes, cuts: [cut], "root is an array: \(rootIsArray)") {
                 held.append(cut)
             }
             // Every record and every scalar of the short lists follows a comma: the guess at
             // each of them holds (and at offsets inside strings or values it must not).
-            #expect(held.count >= 12 * 4, "guesses held at \(held.count) offsets")
+            #expect(held.count >= 8 * 4, "guesses held at \(held.count) offsets")
             // Three parts: at random offsets, and at two offsets where a guess alone holds,
             // which may be elements of different arrays (the second part must then refuse).
             for round in 0..<600 {
