@@ -180,14 +180,18 @@ extension JSONValidator {
         return cuts
     }
 
-    /// Where to cut at or after `from`, looked for in the next 64 KB: best a container that
-    /// follows a comma after a container (`},{`, `],[`: most often the next record of the
-    /// page's list, so that the part after it runs to that list's end), else the first value
-    /// after a comma that is not a string (often an element of a small array nested in a
-    /// record, which the part after it closes at once, leaving the rest to one thread).
+    /// Where to cut at or after `from`. Best, a container that follows a comma after a
+    /// container (`},{`, `],[`) whose array is still open 16 KB on: most often the next record
+    /// of the page's list (a HAR's next entry), so that the part after it runs to that list's
+    /// end, where a `},{` of a short list nested in a record (a HAR entry's headers) would end
+    /// that part at once and leave the rest to one thread. Looked for in the next 256 KB,
+    /// probing at most 256 KB in all; else the first `},{` found, else the first value after a
+    /// comma that is not a string within 64 KB.
     private static func cut(_ base: UnsafePointer<UInt8>, _ end: Int, from: Int) -> Int? {
         var i = from
-        let limit = min(end, from &+ 65_536)
+        let limit = min(end, from &+ 262_144)
+        var probeBudget = 262_144
+        var firstAfterContainer: Int?
         var fallback: Int?
         while i < limit {
             guard base[i] == JSONByte.comma else {
@@ -201,15 +205,55 @@ extension JSONValidator {
             case JSONByte.openBrace, JSONByte.openBracket:
                 var before = comma &- 1
                 while before > 0 && base[before] <= JSONByte.space && JSONByte.isWhitespace(base[before]) { before &-= 1 }
-                if before >= 0 && (base[before] == JSONByte.closeBrace || base[before] == JSONByte.closeBracket) { return i }
-                if fallback == nil { fallback = i }
+                if before >= 0 && (base[before] == JSONByte.closeBrace || base[before] == JSONByte.closeBracket) {
+                    if probeBudget > 0 {
+                        let probe = arrayStaysOpen(base, end, from: i, for: 16_384)
+                        if probe.isOpen { return i }
+                        probeBudget &-= probe.scanned
+                    }
+                    if firstAfterContainer == nil { firstAfterContainer = i }
+                }
+                if fallback == nil && i &- from < 65_536 { fallback = i }
             case JSONByte.minus, 0x30...0x39, 0x74, 0x66, 0x6E:
-                if fallback == nil { fallback = i }
+                if fallback == nil && i &- from < 65_536 { fallback = i }
             default:
                 continue
             }
         }
-        return fallback
+        return firstAfterContainer ?? fallback
+    }
+
+    /// Whether no bracket closes the container around `start` within `distance` bytes (or
+    /// before the text ends), strings stepped over, and how many bytes it looked at.
+    private static func arrayStaysOpen(
+        _ base: UnsafePointer<UInt8>, _ end: Int, from start: Int, for distance: Int
+    ) -> (isOpen: Bool, scanned: Int) {
+        var depth = 0
+        var i = start
+        let limit = min(end, start &+ distance)
+        while i < limit {
+            switch base[i] {
+            case JSONByte.quote:
+                i &+= 1
+                while i < limit {
+                    i = JSONByte.skipToQuoteOrBackslash(base, limit, from: i)
+                    guard i < limit else { break }
+                    if base[i] == JSONByte.quote { break }
+                    // A backslash and the byte it escapes; or one of the last bytes the
+                    // word-at-a-time skip leaves.
+                    i &+= base[i] == JSONByte.backslash ? 2 : 1
+                }
+            case JSONByte.openBrace, JSONByte.openBracket:
+                depth &+= 1
+            case JSONByte.closeBrace, JSONByte.closeBracket:
+                if depth == 0 { return (false, i &- start) }
+                depth &-= 1
+            default:
+                break
+            }
+            i &+= 1
+        }
+        return (true, i &- start)
     }
 
     /// The buffers the parts' threads share, each part writing only its own result and

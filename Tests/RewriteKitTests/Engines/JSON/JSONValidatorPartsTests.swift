@@ -117,6 +117,44 @@ struct JSONValidatorPartsTests {
         }
     }
 
+    @Test(
+        "the HAR corpus's files, cut into two to four parts as a large body is, validate and note as in one pass",
+        .enabled(if: SharedData.url("har-corpus") != nil, "../shared/har-corpus is absent here; CI has it"))
+    func harCorpus() throws {
+        let folder = try #require(SharedData.url("har-corpus"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".har") }.sorted()
+        #expect(names.count == 54)
+        var held = [Int: Int]()
+        for name in names {
+            var bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            // Chrome writes a byte order mark, which the HAR reader skips before validating.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            for parts in 2...4 {
+                let cuts = bytes.withUnsafeBufferPointer { JSONValidator.cuts($0.baseAddress!, $0.count, parts: parts) }
+                if Self.expectSame(bytes, cuts: cuts, "\(name), \(parts) parts") { held[parts, default: 0] += 1 }
+            }
+        }
+        print("HAR corpus: guesses held in \(held.sorted { $0.key < $1.key }) of \(names.count) files each")
+    }
+
+    @Test("in a HAR-like text the cuts start entries, not objects of an entry's list of headers")
+    func harLikeCuts() {
+        let header = #"{"name":"x-h","value":"v"}"#
+        // Entries of different lengths, so that where a third of the text ends is not an
+        // entry's boundary by arithmetic.
+        let entries = (0..<3_000).map { index in
+            #"{"request":{"headers":["# + Array(repeating: header, count: 30 + index % 17).joined(separator: ",")
+                + #"]},"response":{"status":200}}"#
+        }
+        let bytes = Array((#"{"log":{"entries":["# + entries.joined(separator: ",") + "]}}").utf8)
+        let cuts = bytes.withUnsafeBufferPointer { JSONValidator.cuts($0.baseAddress!, $0.count, parts: 3) }
+        #expect(cuts.count == 2)
+        for cut in cuts {
+            #expect(bytes[cut...].starts(with: Array(#"{"request""#.utf8)), "cut at \(cut)")
+        }
+        #expect(Self.expectSame(bytes, cuts: cuts, "HAR-like"))
+    }
+
     @Test("below two parts' length nothing is cut; above it, as many parts as processors, at most eight")
     func partCount() {
         #expect(JSONValidator.partCount(forLength: JSONValidator.partLength * 2 - 1) == 0)
