@@ -231,18 +231,13 @@ extension JSONValidator {
         var depth = 0
         var i = start
         let limit = min(end, start &+ distance)
+        // The locator's string step, held to the probe's bytes.
+        let strings = JSONLocator(base: base, end: limit)
         while i < limit {
             switch base[i] {
             case JSONByte.quote:
-                i &+= 1
-                while i < limit {
-                    i = JSONByte.skipToQuoteOrBackslash(base, limit, from: i)
-                    guard i < limit else { break }
-                    if base[i] == JSONByte.quote { break }
-                    // A backslash and the byte it escapes; or one of the last bytes the
-                    // word-at-a-time skip leaves.
-                    i &+= base[i] == JSONByte.backslash ? 2 : 1
-                }
+                i = strings.stringEnd(from: i)
+                continue
             case JSONByte.openBrace, JSONByte.openBracket:
                 depth &+= 1
             case JSONByte.closeBrace, JSONByte.closeBracket:
