@@ -147,7 +147,7 @@ extension ReportExchange {
             out.append(contentsOf: Data(body).base64EncodedString().utf8)
             out.append(contentsOf: "\"}".utf8)
         } else if let text = String(validating: shown, as: UTF8.self) {
-            let isJSON = !cut && shown.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+            let isJSON = !cut && shown.withUnsafeBufferPointer { JSONValidator.isValid($0) }
             out.append(contentsOf: #","kind":"\#(isJSON ? "json" : "text")","text":"#.utf8)
             string(text, to: &out)
             out.append(UInt8(ascii: "}"))

@@ -101,7 +101,7 @@ extension RecordedRule {
     private static func bodyCondition(_ body: [UInt8]) -> String? {
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if (first == UInt8(ascii: "{") || first == UInt8(ascii: "[")), body.count <= jsonBodyConditionLimit,
-           body.withUnsafeBufferPointer({ JSONValidator.validate($0).isValid }), depth(of: body) <= jsonDepthLimit,
+           body.withUnsafeBufferPointer({ JSONValidator.isValid($0) }), depth(of: body) <= jsonDepthLimit,
            let literal = RuleText.jsonLiteral(body) {
             return "body == " + literal
         }

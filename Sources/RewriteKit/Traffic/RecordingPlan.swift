@@ -176,7 +176,7 @@ struct RecordingPlan {
     private func fileExtension(for answer: Answer) -> String {
         let ext = RecordedRule.fileExtension(forContentType: answer.contentType)
         guard ext == "json" else { return ext }
-        let isJSON = answer.body.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+        let isJSON = answer.body.withUnsafeBufferPointer { JSONValidator.isValid($0) }
         return isJSON ? "json" : "txt"
     }
 

@@ -14,7 +14,7 @@ package enum JSONSyntax {
     /// Whether `bytes` are one valid JSON text: the check every JSON action makes before
     /// it edits (for `rewrite-bench`, which measures it as the floor of a JSON edit).
     package static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
+        bytes.withUnsafeBufferPointer { JSONValidator.isValid($0) }
     }
 
     /// Validates `bytes`, returning `nil` when they are one valid JSON text.
@@ -26,7 +26,7 @@ package enum JSONSyntax {
     /// The fast ``JSONValidator`` decides; only when it says no does the scanner run, to
     /// find the error and its offset.
     static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
-        if JSONValidator.validate(buffer).isValid { return nil }
+        if JSONValidator.isValid(buffer) { return nil }
         return diagnose(buffer)
     }
 

@@ -226,7 +226,7 @@ struct StreamMessageSplitter {
             }
             index += 1
             if byte == 0x0A, let start = separator, hasText(from: start + 1, to: index),
-               pending[(start + 1)..<index].withContiguousStorageIfAvailable({ JSONValidator.validate($0).isValid }) ?? false {
+               pending[(start + 1)..<index].withContiguousStorageIfAvailable({ JSONValidator.isValid($0) }) ?? false {
                 emitRecord(to: index, into: &messages)
                 separator = nil
             }

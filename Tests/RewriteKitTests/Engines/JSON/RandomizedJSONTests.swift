@@ -191,7 +191,9 @@ struct RandomizedJSONTests {
                 mutated[position] = replacements.randomElement(using: &g) ?? 0x22
                 let fast = mutated.withUnsafeBufferPointer { JSONValidator.validate($0).isValid }
                 let detailed = mutated.withUnsafeBufferPointer { JSONSyntax.diagnose($0) } == nil
+                let verdictOnly = mutated.withUnsafeBufferPointer { JSONValidator.isValid($0) }
                 #expect(fast == detailed, "\(String(decoding: mutated, as: UTF8.self))")
+                #expect(verdictOnly == fast, "\(String(decoding: mutated, as: UTF8.self))")
             }
         }
     }
