@@ -32,8 +32,8 @@ enum JSONValidator {
     }
 
     /// Whether `buffer` is one valid JSON text, noting nothing: for callers that want only
-    /// the verdict (the notes of a 1 KB text's root members cost an allocation, about 450
-    /// instructions, a twentieth of its validation).
+    /// the verdict (the notes of a 1 KB text's root members cost an allocation, about 400
+    /// of its validation's 11,000 instructions).
     static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
         let parts = partCount(forLength: buffer.count)
