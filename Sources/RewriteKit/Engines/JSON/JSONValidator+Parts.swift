@@ -223,32 +223,23 @@ extension JSONValidator {
         return firstAfterContainer ?? fallback
     }
 
-    /// Whether no bracket closes the container around `start` within `distance` bytes (or
-    /// before the text ends), strings stepped over, and how many bytes it looked at.
+    /// Whether the array that `start` is an element of stays open for `distance` bytes (or
+    /// to the text's end), and how many bytes it looked at: the locator steps over its
+    /// elements, held to those bytes (a container still open there ends at the limit).
     private static func arrayStaysOpen(
         _ base: UnsafePointer<UInt8>, _ end: Int, from start: Int, for distance: Int
     ) -> (isOpen: Bool, scanned: Int) {
-        var depth = 0
-        var i = start
         let limit = min(end, start &+ distance)
-        // The locator's string step, held to the probe's bytes.
-        let strings = JSONLocator(base: base, end: limit)
+        let elements = JSONLocator(base: base, end: limit)
+        var i = start
         while i < limit {
-            switch base[i] {
-            case JSONByte.quote:
-                i = strings.stringEnd(from: i)
-                continue
-            case JSONByte.openBrace, JSONByte.openBracket:
-                depth &+= 1
-            case JSONByte.closeBrace, JSONByte.closeBracket:
-                if depth == 0 { return (false, i &- start) }
-                depth &-= 1
-            default:
-                break
-            }
-            i &+= 1
+            i = elements.skipWhitespace(elements.valueEnd(from: i))
+            guard i < limit else { break }
+            // After an element, a comma and the next one, or the array's end.
+            guard base[i] == JSONByte.comma else { return (false, i &- start) }
+            i = elements.skipWhitespace(i &+ 1)
         }
-        return (true, i &- start)
+        return (true, limit &- start)
     }
 
     /// The buffers the parts' threads share, each part writing only its own result and
