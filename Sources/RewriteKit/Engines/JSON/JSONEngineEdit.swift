@@ -11,6 +11,14 @@ package struct JSONEngineEdit: Sendable {
 
     private let kind: Kind
 
+    /// The action's name in the rule language: `wrap-json` or `inject-json`.
+    package var actionName: String {
+        switch kind {
+        case .wrap: "wrap-json"
+        case .inject: "inject-json"
+        }
+    }
+
     /// `wrap-json KEY`.
     package static func wrap(key: String) -> JSONEngineEdit {
         JSONEngineEdit(kind: .wrap(key: key))

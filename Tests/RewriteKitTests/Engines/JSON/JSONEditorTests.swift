@@ -143,7 +143,7 @@ struct JSONEditorTests {
         }
     }
 
-    @Test("the engine's edit alone makes the bytes a pipeline run makes, and declines what the run leaves alone")
+    @Test("the engine's edit alone, and the least run around it, make the bytes a pipeline run makes, and decline what the run leaves alone")
     func engineEditMatchesPipeline() throws {
         // Each edit as a rule, and as the engine alone.
         let edits = [("/wrap", #"wrap-json "envelope""#), ("/inject", #"inject-json "meta.by" json {"n": 1, "s": "é"}"#)]
@@ -155,8 +155,20 @@ struct JSONEditorTests {
             let body = Array(text.utf8)
             for (path, edit) in [("/wrap", wrap), ("/inject", inject)] {
                 let request = try #require(HTTPRequest(method: "POST", url: "https://api.example.com\(path)", body: body))
-                let output = pipeline.processRequest(request).request.body
+                let outcome = pipeline.processRequest(request)
+                let output = outcome.request.body
                 #expect(edit(body) ?? body == output, "\(path) on \(text)")
+                // The benchmark's least run around the same edit: the same bytes, the same
+                // rule applied, and a trace of two entries (applied, changed) when it edits.
+                let least = pipeline.leastRun(request, edit: edit)
+                #expect(least.request.body == output, "least run, \(path) on \(text)")
+                if edit(body) != nil {
+                    #expect(least.appliedRules == outcome.appliedRules, "\(path) on \(text)")
+                    #expect(least.trace.entries.map(\.rule) == outcome.trace.entries.prefix(2).map(\.rule))
+                    #expect(least.trace.entries.count == 2)
+                } else {
+                    #expect(least.trace.isEmpty)
+                }
             }
         }
         #expect(JSONEngineEdit.inject(path: "a..b", value: "1") == nil)
