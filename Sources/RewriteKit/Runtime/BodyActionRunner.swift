@@ -110,6 +110,9 @@ enum BodyActionRunner {
     }
 
     /// Runs a JSON edit on the body's document (validated on first use, once per phase).
+    /// Inlined into each JSON action's case, so the edit's closure is not one more call
+    /// (a 1 KB run by callgrind: `wrap-json` about 140 instructions fewer, `inject-json` 260).
+    @inline(__always)
     private static func editJSON(
         _ body: BodyView?, _ edit: (JSONDocument) -> Swift.Result<JSONDocument, JSONLocatorFailure>
     ) -> Result {
