@@ -6,10 +6,13 @@ import PackageDescription
 // URLProtocol) lives in this package.
 let package = Package(
     name: "RewriteKit",
-    // What the README promises: iOS 15, macOS 12 and Linux. tvOS and watchOS are untested, and
-    // declared at the releases that match iOS 15's APIs (async URLSession, URLSessionWebSocketTask),
-    // which SwiftPM's defaults (tvOS 12, watchOS 4) predate.
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    // iOS 15, macOS 12 and tvOS 15: the releases with async URLSession and per-task delegates,
+    // which the interceptor needs, and the oldest that still run on devices apps support. Code
+    // that needs a newer API (Swift's Regex, `Duration`, `String(validating:as:)`) is guarded
+    // with `#available` / `@available`; `Scripts/apple-availability/check.py` (run by .ci/run)
+    // fails on any use outside such a guard. watchOS is not declared: Apple does not let a
+    // custom URLProtocol carry watchOS traffic, so RewriteKit has nothing to intercept there.
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15)],
     products: [
         .library(name: "RewriteKit", targets: ["RewriteKit"]),
         // Test support without a test framework, for tools and executables.

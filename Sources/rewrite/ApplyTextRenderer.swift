@@ -146,7 +146,7 @@ struct ApplyTextRenderer {
 
     /// The body as text, when it is valid UTF-8.
     static func utf8Text(_ bytes: [UInt8]) -> String? {
-        String(validating: bytes, as: UTF8.self)
+        String(strictUTF8: bytes)
     }
 
     private func shapingLine(_ report: ApplyReport) -> String? {

@@ -99,8 +99,7 @@ struct InstallationLifecycleTests {
         let configuration = URLSessionConfiguration.ephemeral
         let rewriter = try tagging(value)
         try rewriter.install(in: configuration)
-        weak let released = rewriter
-        return (URLSession(configuration: configuration), { released == nil })
+        return (URLSession(configuration: configuration), { [weak rewriter] in rewriter == nil })
     }
 
     @Test("a rewriter the app lets go, token and all, keeps its rules in force until uninstalled")

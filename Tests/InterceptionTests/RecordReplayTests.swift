@@ -142,7 +142,7 @@ struct RecordReplayTests {
         var unmatched: ActivityEvent?
         for _ in 0..<200 where unmatched == nil {
             unmatched = events.withLock { $0.first { $0.kind == .unmatched } }
-            if unmatched == nil { try await Task.sleep(for: .milliseconds(50)) }
+            if unmatched == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }
         let names = unmatched?.nearMisses.map(\.rule.name) ?? []
         #expect(names.first == "GET /json", "\(names)")

@@ -61,7 +61,7 @@ struct StreamBodyTests {
         #expect(seen.value(forHeader: "Transfer-Encoding") == nil)
         #expect(seen.body == body, "the server got \(seen.bodyLength) other bytes")
         let deadline = Date().addingTimeInterval(10)
-        while !spilledCopies().subtracting(before).isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        while !spilledCopies().subtracting(before).isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(spilledCopies().subtracting(before).isEmpty, "the temporary copy outlived its request")
     }
 

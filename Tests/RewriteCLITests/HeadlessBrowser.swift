@@ -32,8 +32,8 @@ enum HeadlessBrowser {
 
         /// The `data-exchange` of each table row, and whether it is hidden by the filters.
         var rows: [(index: Int, hidden: Bool)] {
-            dom.matches(of: #/<tr data-exchange="(\d+)"([^>]*)>/#).compactMap { match in
-                Int(match.output.1).map { ($0, match.output.2.contains(" hidden")) }
+            TextMatches.captures(of: #"<tr data-exchange="(\d+)"([^>]*)>"#, in: dom).compactMap { groups in
+                Int(groups[0]).map { ($0, groups[1].contains(" hidden")) }
             }
         }
     }

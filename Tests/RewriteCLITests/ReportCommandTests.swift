@@ -28,15 +28,15 @@ import Testing
         let result = try HARCommandTests.run(["report", Self.har, "--rules", Self.rules, "-o", folder.url.appendingPathComponent("r.html").path])
         #expect(result.status == 0 && result.stdout == "wrote \(folder.url.path)/r.html: 8 exchanges\n", "\(result)")
         let html = try String(contentsOf: folder.url.appendingPathComponent("r.html"), encoding: .utf8)
-        let rows = html.matches(of: #/<tr data-exchange="(\d+)"/#).compactMap { Int($0.output.1) }
+        let rows = TextMatches.captures(of: #"<tr data-exchange="(\d+)""#, in: html).compactMap { Int($0[0]) }
         #expect(rows == Self.expectedRules.keys.sorted())
         for (index, rules) in Self.expectedRules {
-            let row = try #require(html.firstRange(of: "<tr data-exchange=\"\(index)\"").map { html[$0.lowerBound...].prefix { $0 != "\n" } })
+            let row = try #require(html.range(of: "<tr data-exchange=\"\(index)\"").map { html[$0.lowerBound...].prefix { $0 != "\n" } })
             for rule in rules { #expect(row.contains("<span class=\"rule\">\(rule)</span>"), "row \(index): \(row)") }
             if rules.isEmpty { #expect(row.contains("<span class=\"none\">none</span>"), "row \(index)") }
         }
         #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none';"#))
-        #expect(html.firstMatch(of: #/(?i)(src|href|action|srcset)\s*=\s*["']?\s*(https?:|//)|url\(|@import/#) == nil, "nothing outside the file is named")
+        #expect(html.range(of: #"(src|href|action|srcset)\s*=\s*["']?\s*(https?:|//)|url\(|@import"#, options: [.regularExpression, .caseInsensitive]) == nil, "nothing outside the file is named")
         let harSize = try Data(contentsOf: HARCommandTests.root.appendingPathComponent(Self.har)).count
         #expect(html.utf8.count <= 2 * harSize + 200 * 1024, "\(html.utf8.count) bytes for a HAR of \(harSize)")
         #expect(!html.contains("HAR-CANARY"), "the HAR's secrets are redacted in the page")

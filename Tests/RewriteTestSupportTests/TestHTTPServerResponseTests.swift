@@ -7,7 +7,7 @@ import Testing
 
 /// End-to-end tests of the response-side endpoints: status, HEAD, redirects, compression,
 /// streaming and slow bodies.
-@Suite("TestHTTPServer responses", .timeLimit(.minutes(1)))
+@Suite("TestHTTPServer responses", oneMinuteLimit)
 struct TestHTTPServerResponseTests {
     @Test func statusEndpointSetsTheStatus() async throws {
         let server = try TestHTTPServer()

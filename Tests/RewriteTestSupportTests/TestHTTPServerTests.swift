@@ -7,7 +7,7 @@ import Testing
 
 /// End-to-end tests of `TestHTTPServer`: plain URLSession traffic (no interceptor) against a
 /// server each test starts and stops itself.
-@Suite("TestHTTPServer over URLSession", .timeLimit(.minutes(1)))
+@Suite("TestHTTPServer over URLSession", oneMinuteLimit)
 struct TestHTTPServerTests {
     // MARK: Echo
 

@@ -3,7 +3,7 @@ import Testing
 @testable import RewriteTestSupport
 
 /// HTTP/1.1 details checked with exact bytes on a raw socket.
-@Suite("TestHTTPServer on the wire", .timeLimit(.minutes(1)))
+@Suite("TestHTTPServer on the wire", oneMinuteLimit)
 struct TestHTTPServerWireTests {
     @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
         let server = try TestHTTPServer()

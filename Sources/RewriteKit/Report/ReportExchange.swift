@@ -146,7 +146,7 @@ extension ReportExchange {
             out.append(contentsOf: #","kind":"image","data":""#.utf8)
             out.append(contentsOf: Data(body).base64EncodedString().utf8)
             out.append(contentsOf: "\"}".utf8)
-        } else if let text = String(validating: shown, as: UTF8.self) {
+        } else if let text = String(strictUTF8: shown) {
             let isJSON = !cut && shown.withUnsafeBufferPointer { JSONValidator.isValid($0) }
             out.append(contentsOf: #","kind":"\#(isJSON ? "json" : "text")","text":"#.utf8)
             string(text, to: &out)

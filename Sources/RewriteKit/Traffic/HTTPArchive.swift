@@ -202,7 +202,7 @@ extension HTTPArchive {
 
     /// A body as HAR text: UTF-8 as it is, anything else as base64 (and whether it is).
     private static func text(of body: [UInt8]) -> (text: String, isBase64: Bool) {
-        if let text = String(validating: body, as: UTF8.self) { return (text, false) }
+        if let text = String(strictUTF8: body) { return (text, false) }
         return (Data(body).base64EncodedString(), true)
     }
 

@@ -105,7 +105,7 @@ extension RecordedRule {
            let literal = RuleText.jsonLiteral(body) {
             return "body == " + literal
         }
-        guard body.count <= textBodyConditionLimit, let text = String(validating: body, as: UTF8.self) else { return nil }
+        guard body.count <= textBodyConditionLimit, let text = String(strictUTF8: body) else { return nil }
         return "body == " + RuleText.string(text)
     }
 

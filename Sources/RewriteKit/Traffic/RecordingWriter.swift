@@ -165,12 +165,40 @@ public struct RecordingWriter: Sendable {
     /// The `bodies/…` files an existing recording names, in the form this writer gives them
     /// (`bodies/001-get-feed.json`): nothing else is ever removed, whatever the file says.
     private static func bodyFiles(in text: String) -> [String] {
-        text.matches(of: #/(?:body|stream) file "(bodies/[0-9]+(?:-[a-z0-9-]+)?\.[a-z0-9-]+)"/#).flatMap { match in
-            let file = String(match.output.1)
+        let pieces = text.components(separatedBy: #" file ""#)
+        return zip(pieces, pieces.dropFirst()).flatMap { before, after -> [String] in
+            let isStream = before.hasSuffix("stream")
+            guard isStream || before.hasSuffix("body"), let file = writtenBodyName(at: after) else { return [] }
             // A stream's `.timing` file goes with it.
             let stem = file.prefix { $0 != "." }
-            return match.output.0.hasPrefix("stream") ? [file, stem + ".timing"] : [file]
+            return isStream ? [file, stem + ".timing"] : [file]
         }
+    }
+
+    /// The quoted name that starts `text` when it has this writer's form,
+    /// `bodies/NNN[-words].ext"` (digits, lowercase letters and hyphens; the writer's names are
+    /// far shorter than the 300 bytes read), without the quote.
+    private static func writtenBodyName(at text: String) -> String? {
+        let bytes = Array(text.utf8.prefix(300))
+        let prefix = Array("bodies/".utf8)
+        guard bytes.starts(with: prefix) else { return nil }
+        func isWord(_ byte: UInt8) -> Bool {
+            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")
+        }
+        var at = prefix.count
+        let digits = bytes[at...].prefix { (0x30...0x39).contains($0) }.count
+        guard digits > 0 else { return nil }
+        at += digits
+        if at < bytes.count, bytes[at] == UInt8(ascii: "-") {
+            let words = bytes[(at + 1)...].prefix(while: isWord).count
+            guard words > 0 else { return nil }
+            at += 1 + words
+        }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ".") else { return nil }
+        let ext = bytes[(at + 1)...].prefix(while: isWord).count
+        at += 1 + ext
+        guard ext > 0, at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+        return String(decoding: bytes[..<at], as: UTF8.self)
     }
 
     /// The highest `NNN-` prefix among the files in `bodies`, or 0.

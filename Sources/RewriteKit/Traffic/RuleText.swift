@@ -33,7 +33,7 @@ enum RuleText {
     /// (`{"a": 1, "b": [true]}`): whitespace outside strings is dropped, then one space
     /// follows each `:` and `,`. (JSON strings cannot hold raw line breaks.)
     static func jsonLiteral(_ bytes: [UInt8]) -> String? {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        guard String(strictUTF8: bytes) != nil else { return nil }
         var out: [UInt8] = Array("json ".utf8)
         var (inString, escaped) = (false, false)
         for byte in bytes {

@@ -7,6 +7,9 @@ import Testing
 /// may name the types of its own layer
 /// and of the layers it is allowed to use, nothing else. The package is one module, so
 /// the compiler cannot enforce this; this test does, by reading the sources.
+///
+/// The scan is written with Swift regexes (macOS 13 / iOS 16, above the package's minimums):
+/// the tests that use it say so, and older systems skip them.
 @Suite("Layering")
 struct LayeringTests {
     /// What each layer may use besides itself.
@@ -46,6 +49,7 @@ struct LayeringTests {
     }
 
     /// The top-level types a file declares.
+    @available(macOS 13, iOS 16, tvOS 16, *)
     static func declaredTypes(in text: String) -> [String] {
         let pattern = #/^(?:(?:public|package|internal|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_]\w*)/#
         return text.split(separator: "\n").compactMap { line in
@@ -55,6 +59,7 @@ struct LayeringTests {
 
     /// Names a file declares for itself: nested types and generic parameters, which may
     /// share a name with another layer's top-level type (`GlobPattern.Token`, `Locked<Value>`).
+    @available(macOS 13, iOS 16, tvOS 16, *)
     static func localNames(in text: String) -> Set<String> {
         var names = Set<String>()
         for match in text.matches(of: #/(?:struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_]\w*)/#) {
@@ -67,6 +72,7 @@ struct LayeringTests {
     /// The capitalised identifiers a file's code uses, comments and the text of string
     /// literals left out; the code inside a literal's interpolations (`"\\(Compiler.limit)"`)
     /// counts as code.
+    @available(macOS 13, iOS 16, tvOS 16, *)
     static func usedNames(in text: String) -> Set<String> {
         var names = Set<String>()
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -116,6 +122,7 @@ struct LayeringTests {
         return code
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, *)
     @Test("the scan sees names in interpolations, not in comments or literal text")
     func scanSeesInterpolations() {
         let names = Self.usedNames(in: #"let text = "limit \(Compiler.timesLimit) of Words" + Runtime.name // Syntax"#)
@@ -129,6 +136,7 @@ struct LayeringTests {
         #expect(Set(folders) == Set(Self.allowed.keys))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, *)
     @Test func noLayerNamesATypeOfALayerItMayNotUse() throws {
         var owner: [String: String] = [:]
         for layer in Self.allowed.keys {

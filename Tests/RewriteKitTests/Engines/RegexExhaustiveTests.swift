@@ -170,7 +170,7 @@ struct RegexExhaustiveTests {
             case nil: break
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(strictUTF8: bytes)
     }
 
     private static func utf8(_ value: UInt32?) -> [UInt8] {

@@ -159,6 +159,9 @@ struct RecordingWriterTests {
         try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: bodies.appendingPathComponent("notes.txt"))
         try Data("old".utf8).write(to: bodies.appendingPathComponent("001-get-old.json"))
+        for name in ["002-get-events.sse", "002-get-events.timing", "003-Get-Upper.json"] {
+            try Data("old".utf8).write(to: bodies.appendingPathComponent(name))
+        }
         try Data("""
             # An existing file naming paths a writer never writes.
             rule "r" {
@@ -168,12 +171,19 @@ struct RecordingWriterTests {
                 when path == "/old"
                 respond 200 { body file "bodies/001-get-old.json" }
             }
+            rule "t" {
+                when path == "/events"
+                respond 200 { stream file "bodies/002-get-events.sse" }
+            }
             # body file "bodies/.."
+            # body file "bodies/003-Get-Upper.json" (capitals: not a name the writer gives)
 
             """.utf8).write(to: folder.appendingPathComponent("recording.rules"))
         _ = try RecordingWriter(folder: folder, mode: .all).write([Self.exchange("https://a.test/new", body: "new")])
         let left = try FileManager.default.contentsOfDirectory(atPath: bodies.path).sorted()
-        #expect(left == ["001-get-new.txt", "notes.txt"], "the old recording's body is gone, the file it did not write stays")
+        #expect(
+            left == ["003-Get-Upper.json", "004-get-new.txt", "notes.txt"],
+            "the old recording's body and stream (with its timing) are gone, the files it did not write stay (and new numbers follow theirs)")
         #expect(throws: CocoaError.self) { try RecordingWriter(folder: folder, name: "../escape").write([]) }
     }
 }

@@ -95,7 +95,10 @@ extension Exchange {
     /// the app's task ends with it too, not with an error or the interim response.
     func innerDidComplete(_ error: Error?, response: @autoclosure () -> URLResponse?) {
         guard !isStopped else { return }
+        #if canImport(FoundationNetworking)
+        // Only corelibs' challenge path (Exchange+Challenge.swift) sets the flag.
         if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
+        #endif
         if let error { return fail(error) }
         if reception.network.map({ $0.statusCode < 200 }) ?? true, let final = response() as? HTTPURLResponse,
            final !== reception.network {
