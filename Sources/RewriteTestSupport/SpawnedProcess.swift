@@ -29,6 +29,23 @@ package enum SpawnedProcess {
         package var description: String
     }
 
+    /// The folder of the package's built products (executables beside the test bundle),
+    /// from a class of the test target that asks.
+    ///
+    /// On macOS that is the folder of the `.xctest` bundle holding `anchor`: `Bundle(for:)`
+    /// finds it from the class's image, under `xctest` and under `swiftpm-testing-helper`
+    /// (which runs Swift Testing without making a bundle of the test binary, so
+    /// `Bundle.allBundles` does not list it). On Linux the tests are an executable in that
+    /// folder, `Bundle.main`.
+    package static func productsDirectory(besides anchor: AnyClass) -> URL {
+        #if os(macOS)
+        var url = Bundle(for: anchor).bundleURL
+        while url.path != "/", url.pathExtension != "xctest" { url.deleteLastPathComponent() }
+        if url.pathExtension == "xctest" { return url.deletingLastPathComponent() }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
     /// Runs `executable` with `arguments` in `directory`, with `environment` (the current
     /// one when nil) and `input` on standard input, and waits for it to end.
     package static func run(

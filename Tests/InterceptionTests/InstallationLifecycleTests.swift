@@ -209,25 +209,36 @@ struct InstallationLifecycleTests {
         #expect(registry.interceptor(for: number) == nil)
     }
 
-    #if canImport(FoundationNetworking)  // Apple's `identifier` is read-only; corelibs' is settable
+    /// A background configuration: Apple's own (never started here: making one starts no
+    /// transfer); corelibs has none (`background(withIdentifier:)` is unavailable), so there
+    /// a default configuration is given the identifier, which is what the check reads.
+    static func backgroundConfiguration(_ identifier: String) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+        let configuration = URLSessionConfiguration.default
+        configuration.identifier = identifier
+        return configuration
+        #else
+        return URLSessionConfiguration.background(withIdentifier: identifier)
+        #endif
+    }
+
     @Test("a background configuration is refused with a clear error, and nothing is installed")
     func backgroundConfiguration() throws {
         let rewriter = try Self.tagging("background")
-        let configuration = URLSessionConfiguration.default
-        configuration.identifier = "com.example.transfers"
-        let before = configuration.protocolClasses?.count
+        let configuration = Self.backgroundConfiguration("com.example.transfers")
+        #expect(configuration.identifier == "com.example.transfers")
+        let before = configuration.protocolClasses?.map(ObjectIdentifier.init)
         #expect(throws: InterceptionError.backgroundConfiguration(identifier: "com.example.transfers")) {
             try rewriter.install(in: configuration)
         }
-        #expect(configuration.protocolClasses?.count == before)
+        #expect(configuration.protocolClasses?.map(ObjectIdentifier.init) == before, "nothing is installed")
         let message = InterceptionError.backgroundConfiguration(identifier: "com.example.transfers").description
         #expect(message.contains("'com.example.transfers'") && message.contains("default or ephemeral"))
-        // The positive control: the same configuration without the identifier installs.
-        configuration.identifier = nil
-        #expect(try rewriter.install(in: configuration).isInstalled)
+        // The positive control: a configuration without an identifier installs.
+        let plain = URLSessionConfiguration.ephemeral
+        #expect(try rewriter.install(in: plain).isInstalled)
         rewriter.uninstall()
     }
-    #endif
 }
 
 /// Waits until `condition` holds, polling every 20 ms, for at most `seconds` (30 by default).

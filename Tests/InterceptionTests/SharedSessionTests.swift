@@ -51,15 +51,9 @@ struct SharedSessionTests {
     }
 }
 
-/// The folder holding the built products (the test bundle's folder).
-let productsDirectory: URL = {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    return Bundle.main.bundleURL
-    #else
-    return Bundle.main.bundleURL
-    #endif
-}()
+/// The folder holding the built products (the probes beside the test bundle).
+let productsDirectory = SpawnedProcess.productsDirectory(besides: ProductsAnchor.self)
+
+/// A class of this test target, for finding its bundle.
+private final class ProductsAnchor {}
 #endif

@@ -31,14 +31,10 @@ struct RewriteProcess {
         return productsDirectory.appendingPathComponent("rewrite")
     }
 
-    private static var productsDirectory: URL {
-        #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        #endif
-        return Bundle.main.bundleURL
-    }
+    private static var productsDirectory: URL { SpawnedProcess.productsDirectory(besides: ProductsAnchor.self) }
+
+    /// A class of this test target, for finding its bundle.
+    private final class ProductsAnchor {}
 
     /// Runs `rewrite ARGUMENTS` in `directory` with `input` on standard input and extra
     /// environment variables (`nil` removes one), and waits for it to end.

@@ -29,6 +29,12 @@ final class RawConnection {
         }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+        // Darwin's send has no MSG_NOSIGNAL: a write after the server closed would raise
+        // SIGPIPE and end the whole test process, so the socket itself is told not to.
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         guard connected == 0 else {
             close(descriptor)
             throw RawConnectionError.connectFailed(errno)
@@ -103,6 +109,6 @@ private func sendWithoutSignal(_ descriptor: Int32, _ pointer: UnsafeRawPointer?
     #if canImport(Glibc) || canImport(Musl)
     return send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
     #else
-    return send(descriptor, pointer, count, 0)
+    return send(descriptor, pointer, count, 0)  // SO_NOSIGPIPE is set on the socket
     #endif
 }

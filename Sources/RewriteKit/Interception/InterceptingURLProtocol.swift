@@ -186,8 +186,10 @@ class InterceptingURLProtocol: URLProtocol {
 }
 
 #if !canImport(FoundationNetworking)
-// Apple's SDK declares URLProtocol `@unchecked Sendable`, and Swift 6 asks a subclass to
-// restate it (Pulse's MockingURLProtocol does); corelibs declares that conformance
-// unavailable, where restating it warns.
+// Apple does not declare URLProtocol Sendable (its documentation lists no such conformance,
+// unlike URLSessionTask's), yet the protocol object is handed to closures that run in the
+// loading context, the thread `startLoading` recorded, and is touched only there: this states
+// that by hand, as Pulse's MockingURLProtocol does. corelibs marks URLProtocol's Sendable
+// conformance unavailable, where restating it warns, so this is Apple's alone.
 extension InterceptingURLProtocol: @unchecked Sendable {}
 #endif

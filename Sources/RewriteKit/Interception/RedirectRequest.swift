@@ -36,4 +36,28 @@ enum RedirectRequest {
         // (corelibs then sends none: see `Exchange.follow(to:after:source:)`).
         return next
     }
+
+    /// `next` with the body the exchange already read in place of the app's stream.
+    ///
+    /// Inside a URL protocol on Apple platforms every body is an `httpBodyStream`, and the
+    /// request phase has read it to the end and closed it; the load the system starts for a
+    /// followed 307/308 would get that spent stream (an empty body or `URLError.unknown`).
+    /// It gets the bytes instead, as a plain session re-sends them. A body spilled to disk
+    /// is read back into memory for this: the copy's file goes with the old exchange.
+    static func carrying(_ body: RequestBody, in next: URLRequest) -> URLRequest {
+        guard next.httpBodyStream != nil else { return next }
+        var carried = next
+        switch body {
+        case .data(let data), .uploadData(let data):
+            carried.httpBody = data
+        case .spilled(let copy):
+            guard let data = try? copy.load() else { return next }
+            carried.httpBody = data
+        case .none:
+            carried.httpBody = Data()
+        case .stream, .file, .fromDelegate:
+            return next
+        }
+        return carried
+    }
 }

@@ -53,8 +53,9 @@ extension Exchange {
         // This load goes on to the 3xx and finishes, which is what an app that refused gets,
         // as from a plain session (OHHTTPStubs #174/#175). Apple's CustomHTTPProtocol fails
         // the load with NSUserCancelledError instead, which reaches such an app as an error.
+        let carried = RedirectRequest.carrying(hop.body, in: next)
         channel.send { protocolObject, client in
-            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: redirectResponse)
+            client.urlProtocol(protocolObject, wasRedirectedTo: carried, redirectResponse: redirectResponse)
         }
         completion(nil)
         #else
@@ -92,8 +93,9 @@ extension Exchange {
         #if !canImport(FoundationNetworking)
         // As for the network's redirects: the client asks the app's delegate and starts a
         // new load when it follows; this load delivers the 3xx, which an app that refused gets.
+        let carried = RedirectRequest.carrying(hop.body, in: next)
         channel.send { protocolObject, client in
-            client.urlProtocol(protocolObject, wasRedirectedTo: next, redirectResponse: shown)
+            client.urlProtocol(protocolObject, wasRedirectedTo: carried, redirectResponse: shown)
         }
         deliverWhole(answer, url: appURL, source: source)
         #else

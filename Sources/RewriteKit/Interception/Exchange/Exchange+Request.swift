@@ -62,6 +62,7 @@ extension Exchange {
         hop.loadedBody = phase.loadedBody
         hop.bytesSent = phase.bytesSent
         hop.capturedRequestBody = phase.capturedBody
+        if let read = phase.readAppBody { hop.body = read }
         if case .askForBodyStream = phase.next {
             return askAppForBodyStream { [self] stream in
                 var next = hop

@@ -26,6 +26,8 @@ struct RequestPhase: @unchecked Sendable {
     var outcome: RequestOutcome?
     /// The body bytes, when a rule needed them.
     var loadedBody: Data?
+    /// The app's body read to the end, when it was a stream (which is spent now).
+    var readAppBody: RequestBody?
     /// Request body bytes sent, as far as known without reading a stream.
     var bytesSent = 0
     /// The body as sent, for a running capture: the rules' body, or the app's when it is
@@ -82,6 +84,7 @@ struct RequestPhase: @unchecked Sendable {
         }
         let bytesSent = outcome.request.body?.count ?? body.knownLength
         var phase = RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
+        if case .stream = hop.body { phase.readAppBody = body }
         if let limit = captureBodyLimit {
             phase.capturedBody = outcome.request.body ?? body.capturedBytes(limit: limit)
         }
