@@ -44,11 +44,13 @@ grep -E "api\.rules:[0-9]+:[0-9]+: warning: .*\[computed-header\]" warn.log
 echo "-- 4. an unrelated Swift file changes: the check does not run again"
 stamp="$(find .build -name 'RewriteRulesChecked_App.swift' | head -1)"
 [[ -n "$stamp" ]] || { echo "error: no stamp written" >&2; exit 1; }
-before="$(date -r "$stamp" +%s%N)"
+# The modification time in nanoseconds (BSD date has no %N).
+mtime() { python3 -c 'import os, sys; print(os.stat(sys.argv[1]).st_mtime_ns)' "$1"; }
+before="$(mtime "$stamp")"
 sleep 1
 touch Sources/App/main.swift
 swift build -v >rebuild.log 2>&1
-after="$(date -r "$stamp" +%s%N)"
+after="$(mtime "$stamp")"
 if [[ "$before" != "$after" ]] || grep -q "Checking 1 rule file of App" rebuild.log; then
     echo "error: the check ran again although no rule file changed" >&2
     exit 1
