@@ -258,16 +258,7 @@ def _versions(arguments):
 
 def _matching_brace(blanked, at):
     """The offset of the `}` that closes the `{` at `at` (or the end)."""
-    depth = 0
-    for k in range(at, len(blanked)):
-        c = blanked[k]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return k
-    return len(blanked)
+    return _enclosing_end(blanked, at + 1)
 
 
 def _enclosing_end(blanked, at):
@@ -322,8 +313,6 @@ def _declaration_end(blanked, at):
             following = blanked[k + 1: line_end if line_end >= 0 else len(blanked)]
             if not _CONTINUATION.match(following) and not re.match(r"\s*@", blanked[at:k].split("\n")[-1]):
                 return k
-        elif c == "@" and depth == 0:
-            pass
         if not c.isspace():
             seen_text = True
         k += 1
@@ -354,8 +343,6 @@ def guard_scopes(blanked):
             if following:
                 brace = close + 1 + following.end() - 1
                 scopes.append((brace, _matching_brace(blanked, brace), versions))
-            elif keyword and keyword.group(1) == "guard":
-                pass
     for match in re.finditer(r"@available\s*\(([^()]*)\)", blanked):
         versions = _versions(match.group(1))
         if versions:
