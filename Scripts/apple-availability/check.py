@@ -172,6 +172,17 @@ def main():
         return 2
 
     sources = {path: Source(path) for path in sorted({o.file for o in occurrences})}
+    unchecked = sorted(
+        os.path.relpath(os.path.join(root, name), package)
+        for root, folders, files in os.walk(package)
+        for name in files
+        if name.endswith(".swift") and os.path.join(root, name) not in sources
+        and not os.path.join(root, "").startswith(build_folders)
+        and not any(part.startswith(".") for part in os.path.relpath(root, package).split(os.sep) if part != "."))
+    if unchecked:
+        # The manifest, plugins and nested packages are not compiled into the index.
+        print(f"apple-availability: {len(unchecked)} Swift files this build does not compile are not checked: "
+              + ", ".join(unchecked[:6]) + (" …" if len(unchecked) > 6 else ""), file=sys.stderr)
     findings = {}
 
     def report(source, offset, severity, message):
