@@ -166,7 +166,9 @@ def main():
         print(f"apple-availability: {error}", file=sys.stderr)
         return 2
     build_folders = tuple(os.path.join(package, name, "") for name in os.listdir(package) if name.startswith(".build"))
-    occurrences = [o for o in occurrences if not o.file.startswith(build_folders) and o.file.endswith(".swift")]
+    # A file deleted since an earlier build still has its records in the store: skip it.
+    present = {path: os.path.exists(path) for path in {o.file for o in occurrences}}
+    occurrences = [o for o in occurrences if not o.file.startswith(build_folders) and o.file.endswith(".swift") and present[o.file]]
     if not occurrences:
         print(f"apple-availability: the index store at {store} has nothing of {package}", file=sys.stderr)
         return 2
