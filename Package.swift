@@ -33,7 +33,10 @@ let package = Package(
         .executableTarget(name: "rewrite", dependencies: ["RewriteKit"]),
         .plugin(name: "RewriteRulesCheck", capability: .buildTool(), dependencies: ["rewrite"]),
         .executableTarget(name: "rewrite-bench", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Benchmarks/rewrite-bench"),
-        .testTarget(name: "RewriteKitTests", dependencies: ["RewriteKit", "RewriteTestSupport"]),
+        .testTarget(
+            name: "RewriteKitTests", dependencies: ["RewriteKit", "RewriteTestSupport"],
+            // A rule file in a SwiftPM resource bundle, for RuleSet.bundled(named:).
+            resources: [.copy("Compiler/Resources/bundled-probe.rules")]),
         // The loopback test server itself: its endpoints, its wire format, its failure modes.
         .testTarget(name: "RewriteTestSupportTests", dependencies: ["RewriteTestSupport"]),
         .testTarget(

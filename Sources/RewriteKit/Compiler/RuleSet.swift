@@ -49,13 +49,34 @@ public struct RuleSet: Sendable {
 
     /// Loads the `NAME.rules` resource of a bundle.
     ///
-    /// - Throws: ``RuleSetError``: no such resource, or it cannot be read, or its rules have errors.
+    /// With the default, the main bundle, the resource bundles SwiftPM makes for package
+    /// targets are searched too (`App_App.resources` beside a Linux executable,
+    /// `App_App.bundle` in an app's resources), in name order after the main bundle, so the
+    /// same line works in an Xcode app target and in a SwiftPM target that lists the file
+    /// in `resources:`. Pass `bundle: .module` to name a target's own bundle.
+    ///
+    /// - Throws: ``RuleSetError``: no such resource (the error names every bundle searched
+    ///   and how to add the file), or it cannot be read, or its rules have errors.
     public static func bundled(named name: String, bundle: Bundle = .main) throws -> RuleSet {
         let base = name.hasSuffix(".rules") ? String(name.dropLast(6)) : name
-        guard let url = bundle.url(forResource: base, withExtension: "rules") else {
-            throw RuleSetError.resourceNotFound(name: base, bundlePath: bundle.bundlePath)
+        let bundles = bundle === Bundle.main ? [bundle] + resourceBundles(beside: bundle) : [bundle]
+        guard let url = bundles.lazy.compactMap({ $0.url(forResource: base, withExtension: "rules") }).first else {
+            throw RuleSetError.resourceNotFound(name: base, searched: bundles.map(\.bundlePath))
         }
         return try RuleSet(contentsOf: url)
+    }
+
+    /// The resource bundles SwiftPM puts beside an executable (Linux: `NAME.resources`
+    /// folders) or in an app's resources (`NAME.bundle`), in name order.
+    static func resourceBundles(beside main: Bundle) -> [Bundle] {
+        let folders = [main.bundleURL, main.resourceURL].compactMap { $0?.standardizedFileURL }
+        var seen = Set<String>()
+        return folders.flatMap { folder -> [Bundle] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.sorted()
+                .filter { ($0.hasSuffix(".resources") || $0.hasSuffix(".bundle")) && seen.insert(folder.path + "/" + $0).inserted }
+                .compactMap { Bundle(url: folder.appendingPathComponent($0)) }
+        }
     }
 
     /// Compiles a source file; throws its diagnostics when any is an error.

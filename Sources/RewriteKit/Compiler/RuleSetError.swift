@@ -13,8 +13,9 @@ public enum RuleSetError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     case invalidRules(diagnostics: [Diagnostic], rendered: String)
     /// The rule file could not be read.
     case unreadableFile(path: String, reason: String)
-    /// `RuleSet.bundled(named:bundle:)` found no such `.rules` resource.
-    case resourceNotFound(name: String, bundlePath: String)
+    /// `RuleSet.bundled(named:bundle:)` found no such `.rules` resource in the bundles it
+    /// searched (their paths, the one asked for first).
+    case resourceNotFound(name: String, searched: [String])
 
     /// The diagnostics (errors and warnings) of invalid rules; empty for the other cases.
     public var diagnostics: [Diagnostic] {
@@ -31,8 +32,12 @@ public enum RuleSetError: Error, Sendable, Hashable, CustomStringConvertible, Lo
             return "\(text)\n\(errors) error\(errors == 1 ? "" : "s") in the rules; no rule was loaded"
         case .unreadableFile(let path, let reason):
             return "cannot read rule file '\(path)': \(reason)"
-        case .resourceNotFound(let name, let bundlePath):
-            return "no rule file '\(name).rules' in bundle '\(bundlePath)'"
+        case .resourceNotFound(let name, let searched):
+            let places = searched.map { "'\($0)'" }.joined(separator: ", ")
+            return "no rule file '\(name).rules' in \(searched.count == 1 ? "the bundle" : "the bundles") \(places). "
+                + "In a SwiftPM target, list it in the target's resources (resources: [.copy(\"\(name).rules\")]) "
+                + "and load it with RuleSet.bundled(named: \"\(name)\", bundle: .module); in an Xcode target, add it to "
+                + "the target's Copy Bundle Resources; or load any file with RuleSet(contentsOf:)"
         }
     }
 

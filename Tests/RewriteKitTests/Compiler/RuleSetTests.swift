@@ -55,7 +55,35 @@ struct RuleSetTests {
         #expect(outcome.disposition == .respond(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"users": []}"#.utf8))))
     }
 
-    @Test func missingBundleResourceIsAnError() {
-        #expect(throws: RuleSetError.self) { try RuleSet.bundled(named: "no-such-rules", bundle: .main) }
+    @Test("a missing resource names every bundle searched and how to add the file")
+    func missingBundleResourceIsAnError() throws {
+        let error = try #require(throws: RuleSetError.self) { try RuleSet.bundled(named: "no-such-rules") }
+        guard case .resourceNotFound(let name, let searched) = error else { Issue.record("\(error)"); return }
+        #expect(name == "no-such-rules" && searched.first == Bundle.main.bundlePath)
+        #expect(error.description.contains("resources: [.copy(\"no-such-rules.rules\")]"))
+        #expect(error.description.contains("bundle: .module"))
     }
+
+    @Test("the resource bundles beside the main bundle are searched in name order: NAME.resources and NAME.bundle")
+    func resourceBundlesBesideMain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["B_B.resources", "A_A.bundle", "not-a-bundle"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("rule \"r\" {\n    respond 204\n}\n".utf8).write(to: folder.appendingPathComponent("B_B.resources/app.rules"))
+        let main = try #require(Bundle(url: folder))
+        let found = RuleSet.resourceBundles(beside: main)
+        #expect(found.map(\.bundleURL.lastPathComponent) == ["A_A.bundle", "B_B.resources"])
+        #expect(found.compactMap { $0.url(forResource: "app", withExtension: "rules") }.map(\.lastPathComponent) == ["app.rules"])
+    }
+
+    #if os(Linux)  // SwiftPM puts a test target's resources beside the test binary only on Linux
+    @Test("the default bundle finds a rule file a SwiftPM target lists in its resources")
+    func swiftPMResourceIsFoundWithoutNamingTheBundle() throws {
+        let rules = try RuleSet.bundled(named: "bundled-probe")
+        #expect(rules.ruleReferences.map(\.name) == ["bundled probe"])
+        #expect(rules.name.hasSuffix("RewriteKit_RewriteKitTests.resources/bundled-probe.rules"))
+    }
+    #endif
 }
