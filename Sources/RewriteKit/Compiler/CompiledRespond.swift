@@ -34,10 +34,15 @@ enum CompiledBody: Sendable {
     /// Fixed bytes: a JSON literal's text or a file's contents (read once, at load).
     /// `isJSON` is true for JSON literals and `.json` files.
     case bytes([UInt8], isJSON: Bool)
+    /// A JSON literal with placeholders in its strings, rendered per message (each value
+    /// escaped inside its string) and sent as UTF-8 JSON.
+    case json(CompiledTemplate)
 
     /// Whether rendering reads the JSON body.
     var readsJSONBody: Bool {
-        if case .text(let template) = self { return template.readsJSONBody }
-        return false
+        switch self {
+        case .text(let template), .json(let template): template.readsJSONBody
+        case .bytes: false
+        }
     }
 }

@@ -16,8 +16,13 @@ struct CompiledTemplate: Sendable, Hashable {
     private let variableParts: [Part]
     /// Whether a placeholder reads the JSON body (`${json.PATH}`).
     let readsJSONBody: Bool
+    /// Whether each placeholder's value is written as the inside of a JSON string (quotes,
+    /// backslashes and control characters escaped): the template is a JSON literal's text,
+    /// whose placeholders all stand inside its strings.
+    let escapesForJSONString: Bool
 
-    init(parts: [Part]) {
+    init(parts: [Part], escapesForJSONString: Bool = false) {
+        self.escapesForJSONString = escapesForJSONString
         var text = ""
         var isConstant = true
         var readsJSON = false
@@ -39,6 +44,7 @@ struct CompiledTemplate: Sendable, Hashable {
         constant = text
         variableParts = []
         readsJSONBody = false
+        escapesForJSONString = false
     }
 
     /// The pieces, in order.

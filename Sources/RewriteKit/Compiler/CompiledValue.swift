@@ -9,6 +9,9 @@ enum CompiledValue: Sendable, Hashable {
     case number(text: String, json: String)
     /// A string with placeholders: rendered per message; as JSON, a quoted string.
     case template(CompiledTemplate)
+    /// A JSON literal with placeholders in its strings: rendered per message, each value
+    /// escaped inside its string, so the text stays one valid JSON value.
+    case jsonTemplate(CompiledTemplate)
     /// `now()`: Unix seconds, a number in JSON.
     case now
     /// `uuid()`: a fresh UUID, a string in JSON.
@@ -21,7 +24,7 @@ enum CompiledValue: Sendable, Hashable {
         switch self {
         case .string(let text): Self.json(quoting: text)
         case .json(let text), .number(_, let text): Self.json(literal: text)
-        case .template, .now, .uuid: nil
+        case .template, .jsonTemplate, .now, .uuid: nil
         }
     }
 
@@ -38,7 +41,9 @@ enum CompiledValue: Sendable, Hashable {
 
     /// Whether rendering reads the JSON body.
     var readsJSONBody: Bool {
-        if case .template(let template) = self { return template.readsJSONBody }
-        return false
+        switch self {
+        case .template(let template), .jsonTemplate(let template): template.readsJSONBody
+        default: false
+        }
     }
 }

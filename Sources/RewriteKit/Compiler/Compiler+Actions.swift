@@ -103,6 +103,7 @@ extension Compiler {
             return .text(compile(template, groups: .known(groups)))
         case .json(let literal):
             _ = jsonValue(literal)
+            if let template = jsonTemplate(literal, groups: .known(groups)) { return .json(template) }
             return .bytes(Array(literal.text.utf8), isJSON: true)
         case .file(let path, let range):
             switch bodyFiles.read(path) {

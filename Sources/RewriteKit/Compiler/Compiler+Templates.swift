@@ -18,6 +18,81 @@ extension Compiler {
         return CompiledTemplate(parts: parts)
     }
 
+    /// The template of a JSON literal whose strings hold `${...}` placeholders, or nil
+    /// when none does. A placeholder is written as in a string literal and may stand only
+    /// inside a JSON string; its value is escaped there, so the literal stays valid JSON
+    /// whatever the request holds. (`\u0024{` writes a literal `${`.)
+    mutating func jsonTemplate(_ literal: JSONLiteral, groups: GroupScope) -> CompiledTemplate? {
+        let bytes = Array(literal.text.utf8)
+        guard ByteText.contains(literal.text, "${") else { return nil }
+        var parts: [CompiledTemplate.Part] = []
+        var (line, column) = (literal.range.start.line, literal.range.start.column)
+        var pending = 0  // where the literal text not yet in `parts` starts
+        var inString = false
+        var index = 0
+        func location(_ at: Int) -> SourceLocation {
+            SourceLocation(line: line, column: column, offset: literal.range.start.offset + at)
+        }
+        func step() {
+            if bytes[index] == UInt8(ascii: "\n") {
+                (line, column) = (line + 1, 1)
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        var found = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if !inString {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                step()
+                continue
+            }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                step()
+                step()
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = false
+                step()
+                continue
+            }
+            guard byte == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") else {
+                step()
+                continue
+            }
+            let start = location(index)
+            let placeholderStart = index
+            step()
+            step()
+            let nameStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "}"), bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\n") {
+                step()
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+                error(DiagnosticMessages.unterminatedTemplate, SourceRange(start: start, end: location(index)))
+                return nil
+            }
+            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+            step()
+            let range = SourceRange(start: start, end: location(index))
+            if name.trimmingWhitespace().isEmpty {
+                error(DiagnosticMessages.emptyTemplate, range)
+                return nil
+            }
+            parts.append(.literal(String(decoding: bytes[pending..<placeholderStart], as: UTF8.self)))
+            pending = index
+            found = true
+            guard let source = compile(TemplateVariable(spelling: name), at: range, groups: groups) else { return nil }
+            parts.append(.variable(source))
+        }
+        guard found else { return nil }
+        parts.append(.literal(String(decoding: bytes[pending...], as: UTF8.self)))
+        return CompiledTemplate(parts: parts, escapesForJSONString: true)
+    }
+
     private mutating func compile(_ variable: TemplateVariable, at range: SourceRange, groups: GroupScope) -> TemplateSource? {
         switch variable {
         case .group(let number):
@@ -74,6 +149,7 @@ extension Compiler {
             return .json("null")
         case .json(let literal):
             _ = jsonValue(literal)
+            if let template = jsonTemplate(literal, groups: groups) { return .jsonTemplate(template) }
             return .json(literal.text)
         case .call(.now):
             return .now

@@ -62,6 +62,7 @@ enum BodyActionRunner {
             switch source {
             case .text(let template): result = .changed(BodyView(Array(renderer.render(template).utf8)), summary: "set text")
             case .bytes(let bytes, let isJSON): result = .changed(BodyView(bytes), summary: isJSON ? "set JSON" : "set bytes")
+            case .json(let template): result = .changed(BodyView(Array(renderer.render(template).utf8)), summary: "set JSON")
             }
         default:
             return nil

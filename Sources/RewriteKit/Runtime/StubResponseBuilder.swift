@@ -25,6 +25,9 @@ enum StubResponseBuilder {
         case .bytes(let bytes, let isJSON)?:
             body = bytes
             if isJSON && !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
+        case .json(let template)?:
+            body = Array(renderer.render(template).utf8)
+            if !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
         case nil:
             break
         }

@@ -36,7 +36,9 @@ struct TemplateRenderer: ~Copyable {
         for part in template.parts {
             switch part {
             case .literal(let literal): text += literal
-            case .variable(let source): text += value(of: source)
+            case .variable(let source):
+                let value = value(of: source)
+                text += template.escapesForJSONString ? JSONText.stringInterior(value) : value
             }
         }
         return text
@@ -57,7 +59,7 @@ struct TemplateRenderer: ~Copyable {
     mutating func text(of value: CompiledValue) -> String {
         switch value {
         case .string(let text), .json(let text), .number(let text, _): text
-        case .template(let template): render(template)
+        case .template(let template), .jsonTemplate(let template): render(template)
         case .now: String(environment.unixSeconds)
         case .uuid: environment.makeUUID()
         }
@@ -71,6 +73,7 @@ struct TemplateRenderer: ~Copyable {
         case .string(let text): CompiledValue.json(quoting: text)
         case .json(let text), .number(_, let text): CompiledValue.json(literal: text)
         case .template(let template): CompiledValue.json(quoting: render(template))
+        case .jsonTemplate(let template): CompiledValue.json(literal: render(template))
         case .now: CompiledValue.json(literal: String(environment.unixSeconds))
         case .uuid: CompiledValue.json(quoting: environment.makeUUID())
         }

@@ -17,6 +17,12 @@ enum JSONText {
         return out
     }
 
+    /// `s` as the inside of a JSON string literal: what goes between the quotes.
+    static func stringInterior(_ s: String) -> String {
+        let quoted = quotedBytes(s)
+        return String(decoding: quoted[1..<(quoted.count - 1)], as: UTF8.self)
+    }
+
     /// Appends `s` as a JSON string literal, quotes included, to `out`.
     static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(JSONByte.quote)
