@@ -77,7 +77,8 @@ struct LiveReloadTests {
         defer { observation.cancel() }
         let edited = Date()
         try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
-        let changed = await setup.recorder.waitForEvents(timeout: 10) { $0.contains { $0.kind == .rulesChanged } }
+        // The first `.rulesChanged` is the load when following started; the second, the edit's.
+        let changed = await setup.recorder.waitForEvents(timeout: 10) { $0.filter { $0.kind == .rulesChanged }.count >= 2 }
         #expect(changed != nil)
         let swapped = try #require(swappedAt.withLock { $0 }).timeIntervalSince(edited)
         #expect(swapped < 1, "v2 took \(swapped) s to apply")
@@ -120,6 +121,40 @@ struct LiveReloadTests {
         let mixed = results.filter { $0.0 != $0.1 || $0.0 == "-" }
         #expect(mixed.isEmpty, "\(mixed.prefix(5))")
         #expect(Set(results.map(\.0)).count > 1, "the edits were seen while the requests ran")
+    }
+
+    @Test("following starts with the files' rules, before the first edit; a file that does not load then says no rules are in force")
+    func followingLoadsAtOnce() async throws {
+        let setup = try Setup(version: 1)
+        defer { setup.tearDown() }
+        let empty = Rewriter(pipeline: .empty)
+        let configuration = URLSessionConfiguration.ephemeral
+        try empty.install(in: configuration)
+        let session = URLSession(configuration: configuration)
+        defer {
+            session.finishTasksAndInvalidate()
+            empty.uninstall()
+        }
+        let recorder = ActivityRecorder(empty)
+        let follower = empty.followRuleFiles([setup.file], checkingEvery: 60)
+        defer { follower.stop() }
+        #expect(empty.pipeline.ruleCount == 1, "loaded before followRuleFiles returned")
+        let (data, _) = try await session.data(from: setup.server.url("/headers"))
+        let headers = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["headers"] as? [String: String] ?? [:]
+        #expect(headers.first { $0.key.lowercased() == "x-a" }?.value == "1", "the first request has the file's rules: \(headers)")
+        let loaded = await recorder.waitForEvents(timeout: 5) { $0.contains { $0.kind == .rulesChanged } }
+        #expect(loaded?.first { $0.kind == .rulesChanged }?.message == "loaded 1 rule from \(setup.file.path)")
+
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).rules")
+        try "rule \"x\" {\n    when hots == \"a\"\n}\n".write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let fresh = Rewriter(pipeline: .empty)
+        let freshRecorder = ActivityRecorder(fresh)
+        let refused = fresh.followRuleFiles([broken], checkingEvery: 60)
+        defer { refused.stop() }
+        let events = await freshRecorder.waitForEvents(timeout: 5) { $0.contains { $0.kind == .rulesChanged } }
+        let message = try #require(events?.first { $0.kind == .rulesChanged }?.message)
+        #expect(message.hasPrefix("\(broken.path) did not load, so no rules are in force:\n\(broken.path):2:10: error: unknown subject 'hots'"), "\(message)")
     }
 
     @Test("a stopped follower leaves the rules alone")

@@ -1,9 +1,10 @@
 import Foundation
 
 extension Rewriter {
-    /// Follows rule files on disk, for live editing while the app runs: when one of them
-    /// changes, all are loaded again, in order, and become the rules for requests that
-    /// start afterwards; requests in flight finish under the rules they started with.
+    /// Follows rule files on disk, for live editing while the app runs: the files are
+    /// loaded now, before this returns, and again, all of them in order, whenever one
+    /// changes; each time they become the rules for requests that start afterwards, and
+    /// requests in flight finish under the rules they started with.
     ///
     /// An edit that does not load (a syntax error, a missing file) keeps the rules in
     /// force; its diagnostics go to the observers as a `.rulesChanged` event and to
@@ -21,8 +22,7 @@ extension Rewriter {
     /// ```
     ///
     /// - Parameters:
-    ///   - files: the rule files, in priority order (the rewriter's rules are replaced by
-    ///     theirs at the first change; load them first for the rules to apply at once).
+    ///   - files: the rule files, in priority order; they replace the rewriter's rules.
     ///   - interval: seconds between checks; 0.25 by default.
     /// - Returns: the follower; following stops when it is released or stopped.
     public func followRuleFiles(_ files: [URL], checkingEvery interval: TimeInterval = 0.25) -> RuleFileFollower {
@@ -44,7 +44,9 @@ extension Rewriter {
             let count = ruleSets.reduce(0) { $0 + $1.ruleCount }
             emitRulesChanged("loaded \(count) rule\(count == 1 ? "" : "s") from \(names)", diagnostics: warnings)
         case .failure(let error):
-            let text = "kept the previous rules: \(names) did not load:\n\(error.description)"
+            let count = pipeline.ruleCount
+            let kept = count == 0 ? "no rules are in force" : "the \(count) rule\(count == 1 ? "" : "s") in force stay"
+            let text = "\(names) did not load, so \(kept):\n\(error.description)"
             FileHandle.standardError.write(Data(("RewriteKit: " + text + "\n").utf8))
             emitRulesChanged(text, diagnostics: error.diagnostics)
         }

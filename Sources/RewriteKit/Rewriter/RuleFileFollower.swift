@@ -27,9 +27,12 @@ public final class RuleFileFollower: Sendable {
         self.apply = apply
     }
 
-    /// Remembers the files as they are now and checks them every `interval` seconds.
+    /// Loads the files as they are now, on the calling thread, then checks them every
+    /// `interval` seconds.
     func start(interval: TimeInterval) {
+        // The signatures are taken before the read: an edit during it is seen at the first check.
         let signatures = files.map(Self.signature)
+        load()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let milliseconds = max(1, Int(interval * 1000))
         timer.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
@@ -63,6 +66,11 @@ public final class RuleFileFollower: Sendable {
             return true
         }
         guard changed else { return }
+        load()
+    }
+
+    /// Loads every file, in order, and hands over the rule sets or the first error.
+    private func load() {
         do {
             apply(.success(try files.map { try RuleSet(contentsOf: $0) }))
         } catch let error as RuleSetError {
