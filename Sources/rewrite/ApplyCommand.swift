@@ -21,6 +21,8 @@ struct ApplyCommand {
         .option("--format", value: "FORMAT"),
         .flag("--explain"),
         .option("--har", value: "SESSION.har"),
+        .flag("--show-secrets"),
+        .option("--redact-header", value: "NAME", repeatable: true),
     ]
 
     /// The options that describe one request and its response.
@@ -48,6 +50,10 @@ struct ApplyCommand {
     let explains: Bool
     /// The HAR file the requests came from (`--har`), and its entries that are not requests.
     let har: (path: String, skipped: [String])?
+    /// Whether secret values are printed as they are (`--show-secrets`).
+    let showsSecrets: Bool
+    /// Header names treated as secrets besides the default ones (`--redact-header`).
+    let secretHeaderNames: Set<String>
 
     /// Parses the arguments after `apply`; the bodies named `@FILE` are read here.
     init(arguments: [String]) throws {
@@ -56,6 +62,8 @@ struct ApplyCommand {
         paths = try RuleSourceLoader.expandingFolders(parsed.positionals, command: "apply")
         format = try OutputFormat(option: parsed.value("--format"), command: "apply")
         explains = parsed.flag("--explain")
+        showsSecrets = parsed.flag("--show-secrets")
+        secretHeaderNames = Set(parsed.allValues("--redact-header"))
         guard !showsHelp else {
             (exchanges, variables, har) = ([], [:], nil)
             return
@@ -194,28 +202,40 @@ struct ApplyCommand {
             }
             return report
         }
+        // Secrets read <redacted> in what is printed, as in activity events, unless asked for.
+        var redaction: OutputRedaction?
+        if !showsSecrets {
+            var collected = OutputRedaction(extraHeaderNames: secretHeaderNames)
+            for report in reports { report.collectSecrets(into: &collected) }
+            redaction = collected
+        }
+        let shown = redaction.map { redaction in reports.map { $0.redacted(by: redaction) } } ?? reports
+        let scrub = { (text: String) in redaction?.scrub(text) ?? text }
         switch format {
         case .text:
             let renderer = ApplyTextRenderer(style: .forStandardOutput())
-            for (number, report) in reports.enumerated() {
-                if reports.count > 1 || har != nil {
+            var text = ""
+            for (number, report) in shown.enumerated() {
+                if shown.count > 1 || har != nil {
                     let request = report.originalRequest
-                    if number > 0 { StandardStream.output.write("\n") }
-                    StandardStream.output.writeLine("=== \(har == nil ? "request" : "entry") \(number + 1) of \(reports.count): \(request.method) \(request.url) ===")
+                    if number > 0 { text += "\n" }
+                    text += "=== \(har == nil ? "request" : "entry") \(number + 1) of \(shown.count): \(request.method) \(request.url) ===\n"
                 }
-                StandardStream.output.write(renderer.render(report))
+                text += renderer.render(report)
             }
-            if let har { StandardStream.output.write(Self.harSummary(reports, path: har.path, skipped: har.skipped)) }
+            // The summary counts what the rules changed, secrets included.
+            if let har { text += Self.harSummary(reports, path: har.path, skipped: har.skipped) }
+            StandardStream.output.write(scrub(text))
         case .json:
             // One request: its report; several: an array of reports, in order; a HAR: an
             // object with the reports and the entries skipped.
             let json: Any
             if let har {
-                json = ["har": har.path, "entries": reports.map(\.json), "skipped": har.skipped] as [String: Any]
+                json = ["har": har.path, "entries": shown.map(\.json), "skipped": har.skipped] as [String: Any]
             } else {
-                json = reports.count == 1 ? reports[0].json : reports.map(\.json)
+                json = shown.count == 1 ? shown[0].json : shown.map(\.json)
             }
-            StandardStream.output.writeLine(JSONOutput.render(json))
+            StandardStream.output.writeLine(JSONOutput.render(JSONOutput.mappingStrings(json, scrub)))
         }
         return .success
     }

@@ -15,6 +15,7 @@ enum HelpText {
                                                         [--response-body TEXT|@FILE | --response-stream FILE]]
                                      [--request ... (a further request, with its own options)]...
                                      [--env NAME=VALUE]... [--format text|json] [--explain]
+                                     [--redact-header NAME]... [--show-secrets]
                        rewrite apply RULES... --har SESSION.har [--env NAME=VALUE]... [--format text|json]
                 """
         case "report":
@@ -151,6 +152,12 @@ enum HelpText {
                                       request's value beside a failed one (JSON: "explain");
                                       with a stream, on how many messages each 'response each
                                       message when' guard held (JSON: "explainMessages").
+          --redact-header NAME        Also treat this header's values as secrets; repeatable.
+          --show-secrets              Print secret values as they are. Without it, the values
+                                      of Authorization, Proxy-Authorization, Cookie, Set-Cookie,
+                                      X-Api-Key and --redact-header headers, and of query
+                                      parameters such as token, key, sig or password, read
+                                      <redacted> wherever they appear, as in activity events.
           --format text|json          'text' (default), or JSON: one object per request (an
                                       array of them for several --requests) with the keys
                                       request {method, url, headers: [[name, value]], body},

@@ -12,6 +12,17 @@ enum JSONOutput {
     }
 
     /// The JSON text of dictionaries, arrays, strings, numbers, booleans and ``null``.
+    /// `object` with `transform` applied to every string in it, keys included.
+    static func mappingStrings(_ object: Any, _ transform: (String) -> String) -> Any {
+        switch object {
+        case let text as String: transform(text)
+        case let array as [Any]: array.map { mappingStrings($0, transform) }
+        case let dictionary as [String: Any]:
+            Dictionary(dictionary.map { (transform($0.key), mappingStrings($0.value, transform)) }, uniquingKeysWith: { first, _ in first })
+        default: object
+        }
+    }
+
     static func render(_ object: Any) -> String {
         if let array = object as? [Any], array.isEmpty { return "[]" }
         guard JSONSerialization.isValidJSONObject(object),

@@ -38,6 +38,47 @@ import Testing
 
     static let feed = "GET https://api.myapp.com/v1/feed"
 
+    @Test("secrets read <redacted> in text and JSON, wherever they appear, unless --show-secrets")
+    func secretsAreRedactedUnlessAskedFor() throws {
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString).rules")
+        defer { try? FileManager.default.removeItem(at: rules) }
+        // A rule that copies the token into another header and a tag, and sets a short
+        // secret header, which text scrubbing alone would miss.
+        try Data(#"""
+            rule "copy" {
+                request {
+                    set-header "X-Echo" "${header.Authorization}"
+                    set-header "X-Api-Key" "k9"
+                    tag "saw ${query.token}"
+                    log
+                }
+            }
+            """#.utf8).write(to: rules)
+        let arguments = [
+            "apply", rules.path, "--request", "GET https://a.test/items?token=t0k-SECRET-42&page=2",
+            "-H", "Authorization: Bearer AUTH-SECRET-1", "-H", "Cookie: sid=COOKIE-SECRET-2", "-H", "X-Team: TEAM-SECRET-3",
+            "--redact-header", "X-Team",
+            "--response", "200", "--response-header", "Set-Cookie: sid=SETCOOKIE-SECRET-4; Path=/", "--response-body", "hi",
+        ]
+        let secrets = ["t0k-SECRET-42", "AUTH-SECRET-1", "COOKIE-SECRET-2", "TEAM-SECRET-3", "SETCOOKIE-SECRET-4", "\"k9\"", ": k9"]
+        let text = try Self.run(arguments)
+        #expect(text.status == 0, "\(text)")
+        for secret in secrets { #expect(!text.stdout.contains(secret), "\(secret) in:\n\(text.stdout)") }
+        #expect(text.stdout.contains("Authorization: <redacted>") && text.stdout.contains("X-Echo: <redacted>"))
+        #expect(text.stdout.contains("token=<redacted>&page=2"), "\(text.stdout)")
+        #expect(text.stdout.contains("X-Api-Key: <redacted>"), "a short secret header value is replaced where it stands")
+
+        let json = try Self.run(arguments + ["--format", "json"])
+        #expect(json.status == 0, "\(json)")
+        for secret in secrets { #expect(!json.stdout.contains(secret), "\(secret) in:\n\(json.stdout)") }
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any], "still JSON")
+
+        let shown = try Self.run(arguments + ["--show-secrets"])
+        for secret in ["t0k-SECRET-42", "AUTH-SECRET-1", "COOKIE-SECRET-2", "TEAM-SECRET-3", "SETCOOKIE-SECRET-4"] {
+            #expect(shown.stdout.contains(secret), "--show-secrets prints \(secret)")
+        }
+    }
+
     @Test func severalRequestsRunInOrderThroughOnePipelineAndCountsCarryOver() throws {
         let result = try Self.run(["apply", "Rules/retry.rules", "--request", Self.feed, "--request", Self.feed, "--request", Self.feed])
         #expect(result.status == 0, "\(result)")
@@ -207,7 +248,8 @@ import Testing
     }
 
     @Test func environmentVariablesReachTemplates() throws {
-        let arguments = ["apply", "Rules/header-injection.rules", "--request", "GET https://api.myapp.com/me"]
+        // --show-secrets: the token is the point here (without it, it reads <redacted>).
+        let arguments = ["apply", "Rules/header-injection.rules", "--request", "GET https://api.myapp.com/me", "--show-secrets"]
         let fromOption = try Self.runJSON(arguments + ["--env", "API_TOKEN=secret"])
         let headers = try #require((fromOption["request"] as? [String: Any])?["headers"] as? [[String]])
         #expect(headers.contains(["Authorization", "Bearer secret"]))

@@ -68,7 +68,9 @@ struct Redaction: Sendable {
     private func redacted(_ headers: HTTPHeaders, scrub: (String) -> String) -> HTTPHeaders { exchanges.redacted(headers, scrub: scrub) }
     private func redactingQuery(of url: String) -> String { exchanges.redactingQuery(of: url) }
 
-    private func collect(_ entry: TraceEntry, into secrets: inout SecretValues) {
+    /// Adds the secret values a trace entry shows (a secret header's or query's before and
+    /// after, the URLs it changed).
+    func collect(_ entry: TraceEntry, into secrets: inout SecretValues) {
         guard case .changed(_, let change) = entry.event else { return }
         switch change {
         case .header(let name, let before, let after) where isSecretHeader(name):
@@ -83,7 +85,8 @@ struct Redaction: Sendable {
         }
     }
 
-    private func redacted(_ entry: TraceEntry, scrub: (String) -> String) -> TraceEntry {
+    /// A trace entry with secret headers' and queries' values replaced and every text scrubbed.
+    func redacted(_ entry: TraceEntry, scrub: (String) -> String) -> TraceEntry {
         var entry = entry
         switch entry.event {
         case .changed(let action, let change):

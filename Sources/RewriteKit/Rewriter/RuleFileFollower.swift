@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Follows rule files on disk for a ``Rewriter``, made by
-/// ``Rewriter/followRuleFiles(_:checkingEvery:)``: each time a file changes, the files are
+/// ``Rewriter/followRuleFiles(_:checkingEvery:)``: when it starts and each time a file changes, the files are
 /// loaded again and, if they load, become the rewriter's rules for requests that start
 /// afterwards. Keep it: following stops at ``stop()`` or when it is released.
 public final class RuleFileFollower: Sendable {

@@ -54,24 +54,35 @@ struct ExchangeRedaction: Sendable {
         func hide(_ response: inout HTTPResponse?) {
             guard var hidden = response else { return }
             response = nil
-            hidden.headers = redacted(hidden.headers, scrub: scrub)
-            hidden.body = secrets.scrub(hidden.body)
+            redact(&hidden, secrets: secrets, scrub: scrub)
             response = hidden
         }
-        exchange.request.headers = redacted(exchange.request.headers, scrub: scrub)
-        // A value a page copied into a path or a fragment (`/sync/id/SESSIONVALUE`).
-        let path = secrets.scrub(exchange.request.url.path)
-        if path != exchange.request.url.path { exchange.request.url.path = path }
-        if let fragment = exchange.request.url.fragment.map(scrub), fragment != exchange.request.url.fragment {
-            exchange.request.url.fragment = fragment
-        }
-        for (name, value) in exchange.request.url.queryItems {
-            let hidden = isSecretQuery(name) ? Self.placeholder : secrets.scrub(value)
-            if hidden != value { exchange.request.url.setQueryValue(hidden, for: name) }
-        }
-        if let body = exchange.request.body { exchange.request.body = secrets.scrub(body) }
+        redact(&exchange.request, secrets: secrets, scrub: scrub)
         hide(&exchange.response)
         hide(&exchange.serverResponse)
+    }
+
+    /// A request's secrets replaced and scrubbed, in place: headers, path, fragment, query
+    /// values and body.
+    func redact(_ request: inout HTTPRequest, secrets: SecretValues, scrub: (String) -> String) {
+        request.headers = redacted(request.headers, scrub: scrub)
+        // A value a page copied into a path or a fragment (`/sync/id/SESSIONVALUE`).
+        let path = secrets.scrub(request.url.path)
+        if path != request.url.path { request.url.path = path }
+        if let fragment = request.url.fragment.map(scrub), fragment != request.url.fragment {
+            request.url.fragment = fragment
+        }
+        for (name, value) in request.url.queryItems {
+            let hidden = isSecretQuery(name) ? Self.placeholder : secrets.scrub(value)
+            if hidden != value { request.url.setQueryValue(hidden, for: name) }
+        }
+        if let body = request.body { request.body = secrets.scrub(body) }
+    }
+
+    /// A response's secrets replaced and scrubbed, in place: headers and body.
+    func redact(_ response: inout HTTPResponse, secrets: SecretValues, scrub: (String) -> String) {
+        response.headers = redacted(response.headers, scrub: scrub)
+        response.body = secrets.scrub(response.body)
     }
 
     /// ``apply(to:texts:)`` without texts.
