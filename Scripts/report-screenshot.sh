@@ -17,9 +17,9 @@ trap 'rm -rf "$work"' EXIT
 swift run rewrite report Tests/Fixtures/har/browser-export.har --rules Tests/Fixtures/report/shop.rules \
     --title "rewrite report: browser-export.har through shop.rules" --output "$work/report.html"
 flags=(--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --user-data-dir="$work/profile")
-dom=$("$chromium" "${flags[@]}" --dump-dom "file://$work/report.html#open=0" 2>/dev/null)
+dom=$("$chromium" "${flags[@]}" --dump-dom "file://$work/report.html#open=1" 2>/dev/null)
 grep -o '<body[^>]*>' <<<"$dom"
 grep -q 'data-state="ready" data-errors="0" data-blocked="0"' <<<"$dom"
 mkdir -p "$(dirname "$out")"
-"$chromium" "${flags[@]}" --window-size=1400,820 --screenshot="$out" "file://$work/report.html#open=0" 2>/dev/null
+"$chromium" "${flags[@]}" --window-size=1400,820 --screenshot="$out" "file://$work/report.html#open=1" 2>/dev/null
 echo "wrote $out"

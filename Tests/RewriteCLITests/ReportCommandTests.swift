@@ -57,7 +57,7 @@ import Testing
         #expect(html.components(separatedBy: "<script").count == 3, "only the page's own two script elements")
         #expect(!html.contains("<img src=x"))
         if HeadlessBrowser.executable != nil {
-            let loaded = try HeadlessBrowser.load(page, fragment: "open=0")
+            let loaded = try HeadlessBrowser.load(page, fragment: "open=1")
             #expect(loaded.bodyAttribute("data-state") == "ready" && loaded.bodyAttribute("data-errors") == "0", "\(loaded.console)")
             #expect(!loaded.dom.contains("<img src=\"x\""), "the body stays text")
         }
@@ -74,6 +74,12 @@ import Testing
         #expect(all.bodyAttribute("data-errors") == "0" && all.bodyAttribute("data-blocked") == "0", "\(all.console)")
         #expect(all.console.isEmpty, "\(all.console)")
         #expect(all.rows.map(\.index) == Self.expectedRules.keys.sorted() && all.rows.allSatisfy { !$0.hidden })
+        #expect(all.dom.contains("<h2>#1 GET "), "without open=, the first row is open")
+        // open=N is the row numbered N in the # column (data-exchange N - 1).
+        let fifth = try HeadlessBrowser.load(page, fragment: "open=5")
+        #expect(fifth.dom.contains(#"<tr data-exchange="4""#) && fifth.dom.contains("<h2>#5 "), "\(fifth.dom.suffix(2000))")
+        let filtered = try HeadlessBrowser.load(page, fragment: "rule=tag%20the%20cart")
+        #expect(filtered.dom.contains("<h2>#5 "), "the first row the filter shows is open")
 
         // Rows by rule, by status class, only the changed, only those no rule applied to.
         func visible(_ fragment: String) throws -> [Int] {
@@ -88,12 +94,12 @@ import Testing
         #expect(try visible("q=login") == [2])
 
         // The detail pane: the rules' changes before and after, and a near miss.
-        let changed = try HeadlessBrowser.load(page, fragment: "open=0")
+        let changed = try HeadlessBrowser.load(page, fragment: "open=1")
         #expect(changed.dom.contains(#"<tr class="add"><td>X-Sale</td><td>on</td></tr>"#), "the added header is marked")
         #expect(changed.dom.contains(#"<span class="add">  "sale": true</span>"#), "the injected field is marked in the pretty-printed JSON")
-        let image = try HeadlessBrowser.load(page, fragment: "open=3")
+        let image = try HeadlessBrowser.load(page, fragment: "open=4")
         #expect(image.dom.contains(#"<img class="body" alt="image body" src="data:image/png;base64,"#), "an image body is shown")
-        let unmatched = try HeadlessBrowser.load(page, fragment: "open=8")
+        let unmatched = try HeadlessBrowser.load(page, fragment: "open=9")
         #expect(unmatched.dom.contains("No rule applied · closest"))
         #expect(unmatched.dom.contains(#"<li class="failed">✗ path == "/api/catalog.json"   (path: "/api/catalog.csv")</li>"#), "\(unmatched.dom.suffix(3000))")
     }
@@ -104,7 +110,7 @@ import Testing
         let folder = try TemporaryFolder()
         let har = try #require(HARCorpusTests.folder).appendingPathComponent("chrome-51--harviewer.har")
         let page = try Self.report(har.path, rules: ["Rules"], in: folder.url)
-        let loaded = try HeadlessBrowser.load(page, fragment: "open=0")
+        let loaded = try HeadlessBrowser.load(page, fragment: "open=1")
         #expect(loaded.bodyAttribute("data-state") == "ready" && loaded.bodyAttribute("data-errors") == "0", "\(loaded.console)")
         #expect(loaded.rows.count == 27)
         let html = try String(contentsOf: page, encoding: .utf8)

@@ -166,7 +166,7 @@ struct ReportPage {
         function writeHash(){
           var p=[];if(q.value)p.push("q="+encodeURIComponent(q.value));if(rule.value)p.push("rule="+encodeURIComponent(rule.value));
           if(status.value)p.push("status="+status.value);if(changed.checked)p.push("changed=1");if(unmatched.checked)p.push("unmatched=1");
-          if(selected)p.push("open="+selected.dataset.exchange);
+          if(selected)p.push("open="+(Number(selected.dataset.exchange)+1));
           var h=p.length?"#"+p.join("&"):"";if(location.hash!==h&&history.replaceState)history.replaceState(null,"",h||location.pathname);
         }
         function readHash(){
@@ -257,7 +257,10 @@ struct ReportPage {
           else if(e.key==="Escape"){show(null)}
         });
         var open=readHash();apply();
-        if(open!==null){var r=document.querySelector('tr[data-exchange="'+open.replace(/[^0-9]/g,"")+'"]');if(r)show(r)}
+        // open=N opens the row numbered N in the # column; without one, the first row shown.
+        var r=open===null?null:document.querySelector('tr[data-exchange="'+(parseInt(open.replace(/[^0-9]/g,""),10)-1)+'"]');
+        if(!r)r=rows.filter(function(x){return !x.hidden})[0];
+        if(r)show(r);
         body.dataset.renderMs=String(Math.round(performance.now()));
         body.dataset.state="ready";
         })();
