@@ -39,6 +39,9 @@ public final class RewriteTestSession: Sendable {
     private let handedOut = Locked(0)
     /// The capture and writer of a recording session (see ``init(recording:in:mode:configuration:)``).
     let recording: (capture: TrafficCapture, writer: RecordingWriter)?
+    /// What ``writeReport(to:title:)`` shows: the session's exchanges with their bodies (each
+    /// kept up to 1 MB, the latest 1,000 exchanges), secrets redacted.
+    private let reportCapture: TrafficCapture
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
     public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
@@ -68,6 +71,7 @@ public final class RewriteTestSession: Sendable {
         recorder = ActivityRecorder(rewriter)
         let rewriter = rewriter
         recording = writer.map { (rewriter.startCapture(), $0) }
+        reportCapture = rewriter.startCapture(bodyLimit: 1 << 20, exchangeLimit: 1_000)
     }
 
     deinit {
@@ -121,10 +125,11 @@ public final class RewriteTestSession: Sendable {
         }
     }
 
-    /// Writes an HTML report of the session's requests so far (RewriteKit's `TrafficReport`, from its
-    /// activity events: headers, the rules that applied and their trace, near misses; no
-    /// bodies) and returns where. The assertions write one when they fail and name it in
-    /// their message. By default the file is new in `TMPDIR/RewriteKit-reports/`.
+    /// Writes an HTML report of the session's requests so far (RewriteKit's `TrafficReport`:
+    /// each request and response with its headers and body, before and after the rules, the
+    /// rules that applied and their trace, the near misses of a request no rule applied to;
+    /// secrets redacted) and returns where. The assertions write one when they fail and name
+    /// it in their message. By default the file is new in `TMPDIR/RewriteKit-reports/`.
     ///
     /// - Throws: a file-system error.
     @discardableResult
@@ -132,7 +137,7 @@ public final class RewriteTestSession: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RewriteKit-reports")
         let file = url ?? folder.appendingPathComponent("report-\(UUID().uuidString.prefix(8)).html")
         if url == nil { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try TrafficReport(events: recorder.events, title: title).write(to: file)
+        try reportCapture.writeReport(to: file, title: title)
         return file
     }
 

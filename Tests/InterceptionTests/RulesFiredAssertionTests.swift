@@ -100,4 +100,28 @@ struct RulesFiredAssertionTests {
             #expect(html.contains("/anything/second") && html.contains(#"<span class="rule">second</span>"#))
         }
     }
+
+    @Test("the report shows the bodies the app got: a stub's 62 bytes, not '(no body)' and 0 B; secrets redacted")
+    func reportShowsBodies() async throws {
+        let body = "a stubbed body of sixty-two bytes, which the report must show."
+        #expect(body.utf8.count == 62)
+        let stubs = try RewriteTestSession(rules: """
+            rule "stub" {
+                when host == "api.example.test"
+                respond 200 { body "\(body)" }
+            }
+            """)
+        defer { stubs.invalidate() }
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.test/users")))
+        request.setValue("Bearer REPORT-SECRET-7", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await stubs.session.data(for: request)
+        #expect(data.count == 62)
+        _ = await stubs.finishedRequests(count: 1)
+        let page = try stubs.writeReport()
+        defer { try? FileManager.default.removeItem(at: page) }
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains(#"<td class="num">62 B</td>"#), "the size column counts the body")
+        #expect(html.contains(body), "the body is in the page")
+        #expect(!html.contains("REPORT-SECRET-7"), "the Authorization value is redacted")
+    }
 }
