@@ -171,7 +171,7 @@ import Testing
         let result = try Self.run(["import-har", Self.findings, "-o", output.url.path, "--empty-bodies"])
         #expect(result.stdout.hasPrefix("wrote \(output.url.path)/findings.rules: 5 rules for 5 entries"), "\(result)")
         let rules = try String(contentsOf: output.url.appendingPathComponent("findings.rules"), encoding: .utf8)
-        #expect(rules.contains(#"when method == GET and host == "shop.example.com" and path == "/big.js""#))
+        #expect(rules.contains(#"when method == GET and scheme == "https" and host == "shop.example.com" and path == "/big.js""#))
     }
 
     @Test("when every entry is skipped, nothing is written and the output says so")

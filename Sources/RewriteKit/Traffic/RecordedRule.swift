@@ -47,13 +47,17 @@ extension RecordedRule {
     /// The deepest JSON request body matched (the rule language allows 200 levels).
     static let jsonDepthLimit = 100
 
-    /// What a rule must test to match `request`: the method, host, port, path and
-    /// query parameters (in name order: matching ignores their order), then the body.
+    /// What a rule must test to match `request`: the method, scheme, host, port, path and
+    /// query parameters (in name order: matching ignores their order), then the body. The
+    /// scheme is always tested: `http://host/` and `https://host/` are the same host, port
+    /// (when it is the scheme's default) and path, and a site's http hop is often a redirect
+    /// to its https one.
     /// Secret query values are left out (a note says so), as are bodies that are too
     /// large or neither JSON nor short text.
     static func conditions(for request: HTTPRequest, secrets: SecretNames) -> (path: String, extra: [String], notes: [String]) {
         let url = request.url
-        var base = "method == \(RuleText.method(request.method)) and host == \(RuleText.string(url.host))"
+        var base = "method == \(RuleText.method(request.method)) and scheme == \(RuleText.string(url.scheme))"
+        base += " and host == \(RuleText.string(url.host))"
         if let port = url.port { base += " and port == \(port)" }
         var extra: [String] = []
         var notes: [String] = []

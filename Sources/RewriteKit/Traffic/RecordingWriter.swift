@@ -3,7 +3,7 @@ import Foundation
 /// Writes recorded exchanges as a rule file a person can read, review and edit, plus the
 /// response bodies as fixture files beside it: `FOLDER/NAME.rules` and `FOLDER/bodies/`.
 ///
-/// Each recorded request becomes a rule that matches it (method, host, port, path, query
+/// Each recorded request becomes a rule that matches it (method, scheme, host, port, path, query
 /// parameters, and the body: compared as JSON for JSON bodies, so key order does not
 /// matter) and answers with `respond`: the status, the headers that matter and
 /// `body file` for the body, byte for byte as received. Loaded in a ``Rewriter`` with the

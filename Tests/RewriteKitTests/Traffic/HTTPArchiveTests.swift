@@ -155,6 +155,18 @@ struct HTTPArchiveTests {
         #expect(answers.map { $0?.1 } == recorded.map { String(decoding: $0.response?.body ?? [], as: UTF8.self) })
     }
 
+    @Test("a recording tells http from https on default ports: each hop of a redirect chain answers only its own URL")
+    func schemesAreMatched() throws {
+        let archive = try HTTPArchive(data: Data(contentsOf: Self.fixtures.appendingPathComponent("chromium-redirect.har")))
+        #expect(archive.exchanges.map(\.request.url.description) == ["https://theverge.com/", "http://www.theverge.com/", "https://www.theverge.com/"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "verge").write(archive.exchanges)
+        let answers = try RecordingWriterTests.replay(summary.rulesFile, archive.exchanges)
+        // Before, https://www.theverge.com/ was answered by the http hop's 301 to itself.
+        #expect(answers.map { $0?.0 } == [301, 301, 200])
+    }
+
     @Test("a large HAR of redirects reads hop by hop")
     func manyRedirects() throws {
         var entries: [String] = []
