@@ -19,6 +19,9 @@ struct RecordedRule {
     var bodyFile: String?
     /// Whether the body file is a timed stream (`stream file`) rather than a body.
     var isStream = false
+    /// Whether the rule answers nothing: it holds the place of calls the recording cannot
+    /// replay (`times N` and `stop`: they go to the network, and no later rule answers them).
+    var passesThrough = false
 
     /// The rule as rule-language text, ending with a blank line.
     var text: String {
@@ -26,7 +29,9 @@ struct RecordedRule {
         lines += notes.map { "    # " + $0 }
         lines += conditions.map { "    when " + $0 }
         if let times { lines.append("    times \(times)") }
-        if headers.isEmpty && bodyFile == nil {
+        if passesThrough {
+            lines.append("    stop")
+        } else if headers.isEmpty && bodyFile == nil {
             lines.append("    respond \(status)")
         } else {
             lines.append("    respond \(status) {")

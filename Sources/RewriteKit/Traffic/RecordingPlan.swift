@@ -12,6 +12,10 @@ struct RecordingPlan {
         var unwritable: [String] = []
         /// When each message of a streamed body arrived: it is replayed as a timed stream.
         var messages: [RecordedMessage]?
+        /// Why this call cannot be replayed (the HAR kept no body for it): it holds its place
+        /// among the request's calls and goes to the network, so the calls after it get
+        /// their own answers.
+        var unreplayable: String?
     }
 
     /// One distinct request and the answers it got, in order, with how many calls each answered.
@@ -38,20 +42,27 @@ struct RecordingPlan {
     }
 
     /// Whether nothing was added.
-    var isEmpty: Bool { groups.isEmpty }
+    var isEmpty: Bool { !groups.contains { group in group.answers.contains { $0.answer.unreplayable == nil } } }
 
     /// Adds an exchange; returns why it cannot be replayed instead, if so.
     mutating func add(_ exchange: RecordedExchange) -> String? {
         guard exchange.source == .network else { return "answered by rules (\(exchange.source.rawValue)), not the network" }
         guard let response = exchange.serverResponse else { return exchange.note ?? "failed: no response to replay" }
-        guard exchange.hasCompleteBody else { return exchange.note ?? "the response body is over the capture's body limit" }
         guard (100...599).contains(response.status) else { return "status \(response.status) cannot be replayed" }
         let (path, extra, notes) = RecordedRule.conditions(for: exchange.request, secrets: secrets)
         let key = ([path] + extra).joined(separator: "\n")
-        let (headers, unwritable) = replayedHeaders(response.headers)
-        let answer = Answer(
-            status: response.status, headers: headers, body: response.body,
-            contentType: response.headers["Content-Type"], unwritable: unwritable, messages: exchange.messages)
+        let answer: Answer
+        let skipped: String?
+        if exchange.hasCompleteBody {
+            let (headers, unwritable) = replayedHeaders(response.headers)
+            answer = Answer(
+                status: response.status, headers: headers, body: response.body,
+                contentType: response.headers["Content-Type"], unwritable: unwritable, messages: exchange.messages)
+            skipped = nil
+        } else {
+            skipped = exchange.note ?? "the response body is over the capture's body limit"
+            answer = Answer(status: response.status, headers: [], body: [], unreplayable: skipped)
+        }
         let index: Int
         if let known = groupIndex[key] {
             index = known
@@ -69,8 +80,8 @@ struct RecordingPlan {
         } else {
             groups[index].answers.append((answer, 1))
         }
-        exchangeCount += 1
-        return nil
+        if skipped == nil { exchangeCount += 1 }
+        return skipped
     }
 
     /// The rules, most specific first among requests to the same method, host and path (so
@@ -89,8 +100,19 @@ struct RecordingPlan {
         }.map(\.element)
         var rules: [RecordedRule] = []
         for group in ordered {
-            for (number, entry) in group.answers.enumerated() {
-                let isLast = number == group.answers.count - 1
+            // A call that cannot be replayed keeps its place before later answers; after the
+            // last answer it has none to keep (the last answer stays open).
+            var answers = group.answers
+            while answers.last?.answer.unreplayable != nil { answers.removeLast() }
+            for (number, entry) in answers.enumerated() {
+                let isLast = number == answers.count - 1
+                if let reason = entry.answer.unreplayable {
+                    rules.append(RecordedRule(
+                        name: uniqueName(group.label), conditions: [group.path] + group.extra,
+                        notes: group.notes + ["\(reason): \(entry.calls == 1 ? "this call goes" : "these calls go") to the network"],
+                        times: entry.calls, status: entry.answer.status, headers: [], bodyFile: nil, passesThrough: true))
+                    continue
+                }
                 var bodyFile: String?
                 var isStream = false
                 if !entry.answer.body.isEmpty {

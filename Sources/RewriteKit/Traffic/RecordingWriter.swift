@@ -23,6 +23,9 @@ import Foundation
 ///   delegate hears it and may refuse it), so the next hop goes through the rules again.
 /// - Exchanges that cannot be replayed are listed in ``RecordingSummary/skipped``: failures,
 ///   answers that came from rules (stubs, cache), and bodies a capture did not keep whole.
+///   A call whose body is missing still holds its place among the same request's answers:
+///   a `times N` rule that `stop`s without answering sends it to the network, so the calls
+///   after it get their own answers, in order.
 ///
 /// ```swift
 /// let writer = RecordingWriter(folder: fixtures, name: "feed", mode: .once)

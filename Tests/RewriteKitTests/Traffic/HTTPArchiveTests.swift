@@ -167,6 +167,27 @@ struct HTTPArchiveTests {
         #expect(answers.map { $0?.0 } == [301, 301, 200])
     }
 
+    @Test("a call whose body the HAR lacks keeps its place: the calls after it get their own answers, in order",
+          .enabled(if: SharedData.url("har-corpus/chrome-51--harviewer.har") != nil, "needs ../shared/har-corpus; CI has it"))
+    func unreplayableCallsKeepTheirPlace() throws {
+        let file = try #require(SharedData.url("har-corpus/chrome-51--harviewer.har"))
+        let archive = try HTTPArchive(data: Data(contentsOf: file))
+        let page = archive.exchanges.filter { $0.request.url.description == "http://gitgrimbo.github.io/harviewer/issue-62/" }
+        #expect(page.map { $0.response?.status } == [200, 304, 304])
+        #expect(page.map(\.hasCompleteBody) == [false, true, true], "the 200's body is not in the HAR (a 304 has none)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "harviewer").write(archive.exchanges)
+        let pipeline = Pipeline(ruleSet: try RuleSet(contentsOf: summary.rulesFile))
+        let answers = page.map { exchange -> Int? in
+            guard case .respond(let stub) = pipeline.processRequest(exchange.request).disposition else { return nil }
+            return stub.status
+        }
+        // Before, the first call (whose 200 the HAR lacks) got the second call's 304, and the
+        // second the third's.
+        #expect(answers == [nil, 304, 304], "the call without its body goes to the network; the 304s are replayed")
+    }
+
     @Test("a large HAR of redirects reads hop by hop")
     func manyRedirects() throws {
         var entries: [String] = []
