@@ -94,9 +94,12 @@ struct HARDocument: Codable {
         var file: String?
         /// RewriteKit's own: when each message of a streamed body arrived.
         var rewrite: ContentRewrite?
+        /// What the tool that wrote the HAR says of the body (mitmproxy: "Response bodies are
+        /// not included.").
+        var comment: String?
 
         enum CodingKeys: String, CodingKey {
-            case size, compression, mimeType, text, encoding
+            case size, compression, mimeType, text, encoding, comment
             case file = "_file"
             case rewrite = "_rewrite"
         }

@@ -139,7 +139,8 @@ struct HARReader {
                     text: member("text", values).flatMap { text($0, path: path + ".content.text") },
                     encoding: member("encoding", values).flatMap { text($0, path: path + ".content.encoding") },
                     file: member("_file", values).flatMap(string),
-                    rewrite: member("_rewrite", values).flatMap { contentRewrite($0, path: path + ".content._rewrite") })
+                    rewrite: member("_rewrite", values).flatMap { contentRewrite($0, path: path + ".content._rewrite") },
+                    comment: member("comment", values).flatMap(string))
             } else {
                 mistyped(path + ".content", expected: "an object", at: content)
             }

@@ -144,10 +144,15 @@ extension HTTPArchive {
             }
             response = HTTPResponse(status: har.status, headers: headers, body: body)
             let length = Double(headers["Content-Length"]?.trimmingWhitespace() ?? "") ?? 0
+            // An empty body is taken as empty only where the HAR says so: a size of 0 (or a
+            // Content-Length of 0). No size at all (`bodySize: -1`, no `content.size`) is a
+            // body the HAR does not know, as mitmproxy writes without bodies.
+            let sizeUnknown = content?.size == nil && (har.bodySize ?? -1) < 0 && headers["Content-Length"] == nil
             if body.isEmpty, expectsBody(method: request.method, status: har.status, headers: headers),
-               max(content?.size ?? 0, har.bodySize ?? 0, length) > 0 {
+               max(content?.size ?? 0, har.bodySize ?? 0, length) > 0 || sizeUnknown {
                 complete = false
                 note = content?.file.map { "the HAR keeps this body in a separate file, \($0.prefix(100)), which is not read" }
+                    ?? content?.comment.map { "the HAR holds no body for this response (it says: \(String($0.prefix(100))))" }
                     ?? "the HAR holds no body for this response"
             }
         } else {

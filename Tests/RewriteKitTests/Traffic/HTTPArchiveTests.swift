@@ -188,6 +188,27 @@ struct HTTPArchiveTests {
         #expect(answers == [nil, 304, 304], "the call without its body goes to the network; the 304s are replayed")
     }
 
+    @Test("a HAR that says it holds no bodies (no size, bodySize -1) is not read as empty bodies",
+          .enabled(if: SharedData.url("har-corpus/firefox-111--mitmproxy.har") != nil, "needs ../shared/har-corpus; CI has it"))
+    func unknownBodiesAreNotEmpty() throws {
+        let file = try #require(SharedData.url("har-corpus/firefox-111--mitmproxy.har"))
+        let archive = try HTTPArchive(data: Data(contentsOf: file))
+        let unknown = archive.exchanges.filter { !$0.hasCompleteBody }
+        #expect(unknown.count == 5, "the five entries mitmproxy wrote without their bodies")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "mitmproxy").write(archive.exchanges)
+        let said = summary.skipped.filter { $0.contains("the HAR holds no body for this response (it says: Response bodies are not included.)") }
+        #expect(said.count == 5, "\(summary.skipped)")
+        // Before, each was recorded as `respond 200` with an empty body.
+        let pipeline = Pipeline(ruleSet: try RuleSet(contentsOf: summary.rulesFile))
+        for exchange in unknown {
+            if case .respond(let stub) = pipeline.processRequest(exchange.request).disposition {
+                #expect(!stub.body.isEmpty, "\(exchange.request.url) is not answered with an empty body")
+            }
+        }
+    }
+
     @Test("a large HAR of redirects reads hop by hop")
     func manyRedirects() throws {
         var entries: [String] = []
