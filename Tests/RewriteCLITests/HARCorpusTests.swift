@@ -173,7 +173,16 @@ struct HARCorpusTests {
                 if let value = item.value, queries.contains(where: name.hasSuffix) { found.insert(value) }
             }
         }
-        return found.filter { $0.count >= 8 && $0 != "<redacted>" }
+        // Secret values are redacted where they stand; elsewhere (bodies, other headers,
+        // URLs) only those that look like credentials, as the README says: a cookie holding
+        // a URL or a timestamp is ordinary text there. Those are the ones looked for here.
+        return found.filter { value in
+            let mixed = value.range(of: "[A-Za-z]", options: .regularExpression) != nil && value.range(of: "[0-9]", options: .regularExpression) != nil
+            let cases = value.range(of: "[a-z]", options: .regularExpression) != nil && value.range(of: "[A-Z]", options: .regularExpression) != nil
+            let isURL = (value.removingPercentEncoding ?? value).contains("://")
+            return value.count >= 12 && !isURL && value.rangeOfCharacter(from: .whitespacesAndNewlines) == nil
+                && (mixed || cases || value.count >= 32) && value != "<redacted>"
+        }
     }
 
     /// The number just before `marker` in `text` (`6 rules for 6 entries`: 6 before ` entr`).

@@ -4,9 +4,11 @@ import Foundation
 /// captures, recordings, HAR exports and HAR imports hold. ``Redaction`` applies the same
 /// names to activity events.
 ///
-/// Values of the named headers and query parameters read `<redacted>`, and each such value
-/// is scrubbed wherever else it appears: other headers, URLs (path, query and fragment) and
-/// bodies.
+/// Values of the named headers and query parameters read `<redacted>` where they stand, and
+/// each such value that looks like a credential (``SecretValues/looksSecret(_:)``) is
+/// scrubbed wherever else it appears: other headers, URLs (path, query and fragment) and
+/// bodies. A cookie holding a URL or a timestamp is redacted in its cookie only, so the
+/// same text elsewhere is replayed as it was.
 struct ExchangeRedaction: Sendable {
     /// What stands for a secret.
     static let placeholder = SecretNames.placeholder
@@ -33,7 +35,7 @@ struct ExchangeRedaction: Sendable {
     /// (lines about the exchanges) are scrubbed too. Values shorter than
     /// ``SecretValues/shortestInData`` are redacted only where they are structured.
     func apply(to exchanges: inout [RecordedExchange], texts: inout [String]) {
-        var secrets = SecretValues(shortest: SecretValues.shortestInData)
+        var secrets = SecretValues(shortest: SecretValues.shortestInData, onlySecretLooking: true)
         for exchange in exchanges {
             collect(exchange.request.headers, into: &secrets)
             collect(url: exchange.request.url.description, into: &secrets)

@@ -12,6 +12,8 @@ struct SecretValues {
     static let longestInBodies = 1_024
 
     private let shortest: Int
+    /// Whether only values that look like credentials are searched for (see ``looksSecret(_:)``).
+    private let onlySecretLooking: Bool
     private var values: Set<String> = []
     /// Header values already split into their parts (a browser sends one Cookie header again
     /// and again).
@@ -21,9 +23,26 @@ struct SecretValues {
     private var needles: [UInt32: [[UInt8]]] = [:]
     private var filter = [UInt64](repeating: 0, count: 1024)
 
-    /// An empty set whose values must have at least `shortest` characters.
-    init(shortest: Int) {
+    /// An empty set whose values must have at least `shortest` characters and, with
+    /// `onlySecretLooking`, look like credentials: for data that is kept or replayed, where a
+    /// match of ordinary text (a cookie holding a URL or a timestamp) would corrupt it.
+    init(shortest: Int, onlySecretLooking: Bool = false) {
         self.shortest = shortest
+        self.onlySecretLooking = onlySecretLooking
+    }
+
+    /// Whether a value looks like a credential rather than ordinary text: at least 12
+    /// characters, no spaces, not a URL (percent-encoded or not), and letters mixed with
+    /// digits or upper with lower case (a token, a session id, a signature), or at least 32
+    /// characters of one kind. A cookie holding a URL, a host, a word or a timestamp does not.
+    static func looksSecret(_ value: String) -> Bool {
+        let scalars = value.unicodeScalars
+        guard scalars.count >= 12, !value.contains("://"), !PercentEncoding.decodeQueryComponent(value).contains("://"),
+              !scalars.contains(where: { $0 == " " || $0 == "\t" || $0.value < 0x20 }) else { return false }
+        let lower = scalars.contains { ("a"..."z").contains($0) }
+        let upper = scalars.contains { ("A"..."Z").contains($0) }
+        let digits = scalars.contains { ("0"..."9").contains($0) }
+        return ((lower || upper) && digits) || (lower && upper) || scalars.count >= 32
     }
 
     /// Whether there is nothing to scrub.
@@ -55,7 +74,8 @@ struct SecretValues {
     /// Adds a value long enough; returns whether it is new.
     @discardableResult
     private mutating func insert(_ value: String) -> Bool {
-        guard value.utf8.count >= shortest, value.count >= shortest, value != SecretNames.placeholder, values.insert(value).inserted else { return false }
+        guard value.utf8.count >= shortest, value.count >= shortest, value != SecretNames.placeholder,
+              !onlySecretLooking || Self.looksSecret(value), values.insert(value).inserted else { return false }
         let bytes = Array(value.utf8)
         guard bytes.count <= Self.longestInBodies else { return true }
         let key = Self.key(bytes[0], bytes[1], bytes[2], bytes[3])

@@ -209,6 +209,26 @@ struct HTTPArchiveTests {
         }
     }
 
+    @Test("a cookie holding ordinary text is redacted in its cookie only: the same URL or timestamp elsewhere is replayed as it was",
+          .enabled(if: SharedData.url("har-corpus/firebug-1.12--haralyzer-cnn.har") != nil, "needs ../shared/har-corpus; CI has it"))
+    func ordinaryCookieTextIsNotScrubbedElsewhere() throws {
+        let file = try #require(SharedData.url("har-corpus/firebug-1.12--haralyzer-cnn.har"))
+        let archive = try HTTPArchive(data: Data(contentsOf: file))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try RecordingWriter(folder: folder, name: "cnn").write(archive.exchanges)
+        var written = ""
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            written += String(decoding: (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data(), as: UTF8.self)
+        }
+        // Before: `content="1800;url=<redacted>/?refresh=1"` and `X-Timer: S<redacted>.078731`.
+        #expect(written.contains(#"content="1800;url=http://www.cnn.com/?refresh=1""#))
+        #expect(!written.contains("url=<redacted>") && !written.contains("S<redacted>"))
+        #expect(summary.rulesWritten > 0)
+        #expect(SecretValues.looksSecret("eyJhbGciOiJIUzI1NiJ9x") && SecretValues.looksSecret("CANARY-7f3a9c"))
+        #expect(!SecretValues.looksSecret("1424574938.109922") && !SecretValues.looksSecret("http%3A%2F%2Fwww.cnn.com"))
+    }
+
     @Test("a large HAR of redirects reads hop by hop")
     func manyRedirects() throws {
         var entries: [String] = []
