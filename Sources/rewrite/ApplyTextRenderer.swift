@@ -41,7 +41,8 @@ struct ApplyTextRenderer {
         var lines = [style.heading("EXPLAIN") + style.dim("  every rule, closest to applying first")]
         for miss in misses {
             let total = miss.checks.count
-            let summary = total == 0 ? "no conditions" : "\(miss.heldCount) of \(total) condition\(total == 1 ? "" : "s") held"
+            var summary = total == 0 ? "no conditions" : "\(miss.heldCount) of \(total) condition\(total == 1 ? "" : "s") held"
+            if miss.heldCount == total { summary += ": applies" }
             lines.append("  \(style.rule("\"\(miss.rule.name)\"")) at \(miss.rule.file):\(miss.rule.line)" + style.dim("  \(summary)"))
             for check in miss.checks {
                 if check.held {

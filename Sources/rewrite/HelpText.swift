@@ -147,7 +147,8 @@ enum HelpText {
                                       phase, and end with a summary of what the rules changed.
           --env NAME=VALUE            Set a variable for ${env.NAME}; repeat for more. Rules
                                       otherwise read the process environment.
-          --explain                   Also show every rule, closest to applying first, with
+          --explain                   Also show every rule, closest to applying first (fewest
+                                      conditions failed; the rules that apply lead), with
                                       each 'when' condition held (✓) or failed (✗) and the
                                       request's value beside a failed one (JSON: "explain");
                                       with a stream, on how many messages each 'response each

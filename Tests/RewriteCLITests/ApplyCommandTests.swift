@@ -116,14 +116,20 @@ import Testing
         let result = try Self.run(["apply", "Rules/mock-api.rules", "--explain", "--request", "POST https://api.myapp.com/v1/user"])
         #expect(result.status == 0, "\(result)")
         let explain = Self.section("EXPLAIN", of: result.stdout)
-        #expect(explain.first?.contains(#""create user" at Rules/mock-api.rules:"#) == true, "\(explain)")
+        // The rule that applies comes first (no condition failed), then the closest miss.
+        let ruleLines = explain.filter { $0.hasPrefix("  \"") }
+        #expect(ruleLines.first?.contains(#""anything else on api.myapp.com is missing" at Rules/mock-api.rules:"#) == true, "\(explain)")
+        #expect(ruleLines.first?.hasSuffix("1 of 1 condition held: applies") == true, "\(explain)")
+        #expect(ruleLines.dropFirst().first?.contains(#""create user" at Rules/mock-api.rules:"#) == true, "\(explain)")
+        #expect(explain.contains { $0.contains(#"✗ path ~ /^\/v1\/users\/(\d+)$/"#) }, "a regex is shown as it is written, its slashes escaped: \(explain)")
         #expect(explain.contains { $0.contains(#"✗ path == "/v1/users""#) && $0.contains(#"path: "/v1/user""#) }, "\(explain)")
         #expect(explain.contains { $0.contains(#"✓ method == "POST""#) })
 
         let json = try Self.runJSON(["apply", "Rules/mock-api.rules", "--explain", "--request", "POST https://api.myapp.com/v1/user"])
         let misses = try #require(json["explain"] as? [[String: Any]])
         #expect(misses.count == 6, "every rule of the file")
-        let first = try #require(misses.first)
+        #expect((misses.first?["rule"] as? [String: Any])?["name"] as? String == "anything else on api.myapp.com is missing")
+        let first = try #require(misses.dropFirst().first)
         #expect((first["rule"] as? [String: Any])?["name"] as? String == "create user")
         #expect(first["held"] as? Int == 2)
         let failed = (first["conditions"] as? [[String: Any]] ?? []).filter { $0["held"] as? Bool == false }

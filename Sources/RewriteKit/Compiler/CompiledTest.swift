@@ -132,10 +132,14 @@ struct CompiledTest: Sendable {
 }
 
 extension CompiledTest {
-    /// The test as a rule would write it.
+    /// The test as a rule would write it, so it can be pasted back: strings with their
+    /// quotes and backslashes escaped, regexes with `/` written `\/`.
     var text: String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
         func value(_ operand: OperandValue) -> String {
-            operand.isNumber || operand.isJSONLiteral ? operand.text : "\"" + operand.text + "\""
+            operand.isNumber || operand.isJSONLiteral ? operand.text : quoted(operand.text)
         }
         let right: String
         switch operand {
@@ -143,9 +147,30 @@ extension CompiledTest {
         case .value(let operand): right = " " + value(operand)
         case .list(let operands): right = " [" + operands.map(value).joined(separator: ", ") + "]"
         case .range(let low, let high): right = " \(NumberText.format(low))..\(NumberText.format(high))"
-        case .glob(let glob): right = " \"" + glob.pattern + "\""
-        case .regex(let regex, _, _): right = " /" + regex.pattern + "/"
+        case .glob(let glob): right = " " + quoted(glob.pattern)
+        case .regex(let regex, _, _): right = " /" + Self.regexLiteralBody(regex.pattern) + "/" + (regex.isCaseInsensitive ? "i" : "")
         }
         return "\(subject.name) \(op.rawValue)\(right)"
+    }
+
+    /// A regex pattern as it stands between a literal's slashes: each `/` written `\/`
+    /// (an escape the pattern had already stays as it is).
+    static func regexLiteralBody(_ pattern: String) -> String {
+        var out = ""
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                out.append(character)
+                escaped = true
+            } else if character == "/" {
+                out += "\\/"
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 }

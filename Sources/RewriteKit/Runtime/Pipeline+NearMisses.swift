@@ -1,7 +1,8 @@
 extension Pipeline {
     /// Every rule, with each of its `when` conditions marked held or failed on `request`,
-    /// ranked by how many held (most first; file order among equals). Rules without
-    /// conditions hold for every request. Reads every rule, so it is for explaining, not
+    /// closest to applying first: fewest conditions failed (the rules that apply, none
+    /// failed, lead), then most held, then file order. Rules without conditions hold for
+    /// every request. Reads every rule, so it is for explaining, not
     /// for the request path.
     public func nearMisses(for request: HTTPRequest) -> [NearMiss] {
         var evaluator = ConditionEvaluator(request: request, response: nil, body: BodyView.of(request.body), environment: environment)
@@ -23,8 +24,11 @@ extension Pipeline {
         }
         // Stable: equal counts keep file order.
         return misses.enumerated().sorted { lhs, rhs in
-            lhs.element.heldCount != rhs.element.heldCount
-                ? lhs.element.heldCount > rhs.element.heldCount : lhs.offset < rhs.offset
+            let (left, right) = (lhs.element, rhs.element)
+            let (leftFailed, rightFailed) = (left.checks.count - left.heldCount, right.checks.count - right.heldCount)
+            if leftFailed != rightFailed { return leftFailed < rightFailed }
+            if left.heldCount != right.heldCount { return left.heldCount > right.heldCount }
+            return lhs.offset < rhs.offset
         }.map(\.element)
     }
 
