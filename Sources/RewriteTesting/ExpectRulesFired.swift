@@ -27,6 +27,7 @@ public func expectRulesFired(
     let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
     var comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
     comparison.nearMisses = session.nearMisses(ofRulesNamed: names.filter { !comparison.fired.contains($0) }, in: finished)
+    comparison.ruleNames = session.rewriter.pipeline.ruleReferences.map(\.name)
     if var failure = comparison.failureMessage {
         if let report = try? session.writeReport() { failure += "\n  report: \(report.path)" }
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)

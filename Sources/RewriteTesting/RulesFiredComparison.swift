@@ -12,6 +12,9 @@ struct RulesFiredComparison {
     var timeout: TimeInterval
     /// How close the expected rules that did not fire came, on the requests checked.
     var nearMisses: [NearMiss] = []
+    /// The names of the session's rules, to tell a rule that did not fire from a name no
+    /// rule has.
+    var ruleNames: [String] = []
 
     init(expected: [String], finished: [ActivityEvent], requests: Int, timeout: TimeInterval) {
         self.expected = expected
@@ -36,6 +39,15 @@ struct RulesFiredComparison {
         if missing.isEmpty && unexpected.isEmpty && expected != fired { message += "; same rules, different order or count" }
         for miss in nearMisses where missing.contains(miss.rule.name) {
             message += "\n  near miss: \(miss)"
+        }
+        for name in missing where !ruleNames.isEmpty && !ruleNames.contains(name) {
+            message += "\n  no rule is named \"\(name)\""
+            if let near = Suggestions.closest(to: name, in: ruleNames) {
+                message += "; did you mean \"\(near)\"?"
+            } else {
+                let shown = ruleNames.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+                message += "; the session's rules are \(shown)\(ruleNames.count > 10 ? ", …" : "")"
+            }
         }
         return message
     }

@@ -28,6 +28,7 @@ public func XCTAssertRulesFired(
     let finished = await session.nextFinishedRequests(count: requests, timeout: timeout)
     var comparison = RulesFiredComparison(expected: names, finished: finished, requests: requests, timeout: timeout)
     comparison.nearMisses = session.nearMisses(ofRulesNamed: names.filter { !comparison.fired.contains($0) }, in: finished)
+    comparison.ruleNames = session.rewriter.pipeline.ruleReferences.map(\.name)
     if var failure = comparison.failureMessage {
         if let report = try? session.writeReport() { failure += "\n  report: \(report.path)" }
         XCTFail(failure, file: file, line: line)

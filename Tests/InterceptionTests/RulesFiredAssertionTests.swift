@@ -81,6 +81,27 @@ struct RulesFiredAssertionTests {
         }
     }
 
+    @Test("a name no rule has is said to be one, with the nearest name or the session's rules")
+    func unknownNamesAreNamed() async throws {
+        try await Self.withStubs { stubs, server in
+            for (expected, says) in [("secnod", #"no rule is named "secnod"; did you mean "second"?"#),
+                                     ("nope", #"no rule is named "nope"; the session's rules are "first", "second""#)] {
+                try await Self.get("/anything/second", stubs, server)
+                let message = Locked("")
+                await withKnownIssue {
+                    await expectRulesFired(stubs, [expected])
+                } matching: { issue in
+                    let text = issue.comments.map(\.rawValue).joined()
+                    message.withLock { $0 = text }
+                    return true
+                }
+                let text = message.withLock { $0 }
+                #expect(text.contains(says), "\(text)")
+                if let path = text.components(separatedBy: "\n  report: ").dropFirst().last { try? FileManager.default.removeItem(atPath: path) }
+            }
+        }
+    }
+
     @Test("a failing assertion writes an HTML report of the session's requests and names it in its message")
     func failureWritesAReport() async throws {
         try await Self.withStubs { stubs, server in

@@ -49,9 +49,19 @@ enum DiagnosticMessages {
         DiagnosticMessage(.syntax, "expected \(what) after '\(after)', found \(found)")
     }
 
-    static func unknown(_ kind: String, _ word: String, suggestion: String?) -> DiagnosticMessage {
+    /// `unknown KIND 'WORD'` with the nearest spelling; without one, the words that share a
+    /// part with it (`add-json`: the `-json` actions), or else every word it could be.
+    static func unknown(_ kind: String, _ word: String, suggestion: String?, candidates: [String] = []) -> DiagnosticMessage {
         if let suggestion { return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'; did you mean '\(suggestion)'?") }
-        return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'")
+        let parts = Set(word.lowercased().split(separator: "-").filter { $0.count > 2 })
+        let related = candidates.filter { !parts.isDisjoint(with: $0.lowercased().split(separator: "-")) }
+        if !related.isEmpty {
+            let listed = related.map { "'\($0)'" }
+            let choice = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " or " + (listed.last ?? "")
+            return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'; did you mean \(choice)?")
+        }
+        guard !candidates.isEmpty, candidates.count <= 40 else { return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'") }
+        return DiagnosticMessage(.unknownName, "unknown \(kind) '\(word)'; expected one of: " + candidates.joined(separator: ", "))
     }
 
     static func nestingTooDeep(limit: Int) -> DiagnosticMessage {

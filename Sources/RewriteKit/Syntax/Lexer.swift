@@ -201,9 +201,19 @@ struct Lexer {
 
     func isWordStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == UInt8(ascii: "_") }
 
+    /// A word; a dotted run such as `api.example.com` is kept as one word, which no keyword
+    /// is, so an unquoted host or path gets one error with its whole text quoted as the fix-it.
     mutating func lexWord() {
         let start = location
-        while let byte = peek(), isWordStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-") { advance() }
+        while let byte = peek() {
+            if isWordStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-") {
+                advance()
+            } else if byte == UInt8(ascii: "."), let next = peek(1), isWordStart(next) || isDigit(next) {
+                advance()
+            } else {
+                break
+            }
+        }
         emit(.word, from: start)
     }
 

@@ -142,7 +142,7 @@ struct Parser {
     mutating func failUnknown(_ kind: String, candidates: [String]) throws(Abort) -> Never {
         let word = current.text
         let suggestion = Suggestions.closest(to: word, in: candidates)
-        try fail(DiagnosticMessages.unknown(kind, word, suggestion: suggestion), fixIt: suggestion)
+        try fail(DiagnosticMessages.unknown(kind, word, suggestion: suggestion, candidates: candidates), fixIt: suggestion)
     }
 
     /// Consumes a token of `kind` or reports `expected WHAT`.
