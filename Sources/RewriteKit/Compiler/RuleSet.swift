@@ -63,7 +63,15 @@ public struct RuleSet: Sendable {
         guard let url = bundles.lazy.compactMap({ $0.url(forResource: base, withExtension: "rules") }).first else {
             throw RuleSetError.resourceNotFound(name: base, searched: bundles.map(\.bundlePath))
         }
-        return try RuleSet(contentsOf: url)
+        do {
+            return try RuleSet(contentsOf: url)
+        } catch RuleSetError.invalidRules(let diagnostics, let rendered) {
+            // The places name the copy the build made; the file to edit is the project's.
+            let note = "note: \(url.path) is the copy the build put in the bundle; edit \(base).rules in your "
+                + "project and build again (run `rewrite check` on it, or add the RewriteRulesCheck plugin, to see "
+                + "these errors at build time)"
+            throw RuleSetError.invalidRules(diagnostics: diagnostics, rendered: rendered + (rendered.hasSuffix("\n") ? "" : "\n") + note)
+        }
     }
 
     /// The resource bundles SwiftPM puts beside an executable (Linux: `NAME.resources`

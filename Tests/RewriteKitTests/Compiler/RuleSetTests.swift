@@ -78,6 +78,19 @@ struct RuleSetTests {
         #expect(found.compactMap { $0.url(forResource: "app", withExtension: "rules") }.map(\.lastPathComponent) == ["app.rules"])
     }
 
+    @Test("a bundled file with errors says that its places are the build's copy, and which file to edit")
+    func bundledErrorsNameTheFileToEdit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("rule \"x\" {\n    when hots == \"a\"\n}\n".utf8).write(to: folder.appendingPathComponent("app.rules"))
+        let bundle = try #require(Bundle(url: folder))
+        let error = try #require(throws: RuleSetError.self) { try RuleSet.bundled(named: "app", bundle: bundle) }
+        #expect(error.description.contains("app.rules:2:10: error: unknown subject 'hots'"), "\(error)")
+        #expect(error.description.contains("is the copy the build put in the bundle; edit app.rules in your project and build again"), "\(error)")
+        #expect(error.diagnostics.first?.range.start.line == 2)
+    }
+
     #if os(Linux)  // SwiftPM puts a test target's resources beside the test binary only on Linux
     @Test("the default bundle finds a rule file a SwiftPM target lists in its resources")
     func swiftPMResourceIsFoundWithoutNamingTheBundle() throws {
