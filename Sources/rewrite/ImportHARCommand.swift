@@ -91,6 +91,17 @@ struct ImportHARCommand {
         for line in skipped {
             StandardStream.output.writeLine("skipped \(line)")
         }
+        // What was redacted and where, so a reader knows what the recording does not hold.
+        let fields = archive.redactionCounts.filter { $0.what != "bodies" }
+        if !fields.isEmpty {
+            let values = fields.reduce(0) { $0 + $1.count }
+            var line = "redacted \(plural(values, "secret value", "secret values")): "
+            line += fields.map { "\($0.what) ×\($0.count)" }.joined(separator: ", ")
+            if let bodies = archive.redactionCounts.first(where: { $0.what == "bodies" }) {
+                line += "; credential-like copies scrubbed from \(plural(bodies.count, "body", "bodies"))"
+            }
+            StandardStream.output.writeLine(line)
+        }
         return .success
     }
 

@@ -33,6 +33,7 @@ import Testing
         #expect(result.stdout.contains("skipped entry 6: GET data:image/gif;base64,R0lGODlhAQABAAAAACw=: not an http(s) URL\n"))
         #expect(result.stdout.contains("skipped entry 7: GET https://tracker.example.net/beacon?id=9: no response (the request was blocked, cancelled or failed)\n"))
         #expect(result.stdout.contains("skipped entry 9: GET https://shop.example.com/api/catalog.csv: the HAR holds no body for this response (it says: response body not kept by the browser)\n"))
+        #expect(result.stdout.hasSuffix("redacted 4 secret values: header Authorization ×1, header Cookie ×1, header set-cookie ×2\n"), "\(result)")
         let check = try Self.run(["check", "--warnings-as-errors", output.url.appendingPathComponent("shop.rules").path])
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check)")
         // The sample in Rules/ is exactly what the importer writes: regenerate it with
@@ -117,6 +118,7 @@ import Testing
             skipped entry 3: GET https://shop.example.com/big.js: the HAR holds no body for this response
             skipped entry 4: GET https://ads.example.net/pixel.gif?key=%3Credacted%3E: no response (the request was blocked, cancelled or failed)
             skipped entry 5: GET data:image/png;base64,iVBORw0KGgo=: not an http(s) URL
+            redacted 6 secret values: header Cookie ×1, query api_key ×1, query key ×1, header Set-Cookie ×2, query sig ×1; credential-like copies scrubbed from 1 body
 
             """, "\(result)")
         #expect(result.stderr == "\(Self.findings): warning: 1 field does not have the type HAR 1.2 gives it and was read leniently "

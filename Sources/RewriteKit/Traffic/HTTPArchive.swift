@@ -24,6 +24,10 @@ public struct HTTPArchive: Sendable {
     /// Entries of a read archive that are not HTTP exchanges RewriteKit can use, each with
     /// its position and why (`entry 4: GET chrome-extension://…: not an http(s) URL`).
     public private(set) var skippedEntries: [String] = []
+    /// What reading redacted, for the import summary: each secret header and query
+    /// parameter with how many values it held (`header Cookie`, `query token`), and how many
+    /// bodies a credential-like copy of one was scrubbed from (`bodies`).
+    package private(set) var redactionCounts: [(what: String, count: Int)] = []
     /// The tool that wrote a read archive (`"Firefox 120.0"`), or RewriteKit.
     public private(set) var creator: String = "RewriteKit"
     /// What a read archive had in another form than HAR 1.2 gives it, and was read
@@ -79,7 +83,31 @@ public struct HTTPArchive: Sendable {
         if !revealingSecrets {
             let defaults = SecretNames()
             let names = SecretNames(headers: defaults.headers.union(redactedHeaderNames), queries: defaults.queries.union(redactedQueryNames))
+            // By name, case-insensitively, shown as first spelt.
+            var counts: [String: Int] = [:]
+            var order: [(key: String, shown: String)] = []
+            func count(_ what: String) {
+                let key = what.lowercased()
+                if counts[key] == nil { order.append((key, what)) }
+                counts[key, default: 0] += 1
+            }
+            for exchange in exchanges {
+                let responses = [exchange.response, exchange.serverResponse].compactMap { $0 }
+                for field in exchange.request.headers.fields + responses.flatMap(\.headers.fields)
+                where names.isSecretHeader(field.name) && field.value != SecretNames.placeholder {
+                    count("header " + field.name)
+                }
+                for item in exchange.request.url.queryItems where names.isSecretQuery(item.name) && item.value != SecretNames.placeholder {
+                    count("query " + item.name)
+                }
+            }
+            let before = exchanges
             ExchangeRedaction(names: names).apply(to: &exchanges, texts: &skipped)
+            let scrubbed = zip(before, exchanges).filter { old, new in
+                old.request.body != new.request.body || old.response?.body != new.response?.body
+                    || old.serverResponse?.body != new.serverResponse?.body
+            }.count
+            redactionCounts = order.map { ($0.shown, counts[$0.key] ?? 0) } + (scrubbed > 0 ? [("bodies", scrubbed)] : [])
         }
         skippedEntries = skipped
     }
