@@ -39,8 +39,9 @@ public final class RewriteTestSession: Sendable {
     private let handedOut = Locked(0)
     /// The capture and writer of a recording session (see ``init(recording:in:mode:configuration:)``).
     let recording: (capture: TrafficCapture, writer: RecordingWriter)?
-    /// What ``writeReport(to:title:)`` shows: the session's exchanges with their bodies (each
-    /// kept up to 1 MB, the latest 1,000 exchanges), secrets redacted.
+    /// What ``writeReport(to:title:)`` shows: the exchanges the rules carried, with their
+    /// bodies (each kept up to 1 MB, the first 1,000 exchanges), secrets redacted. Passive: a
+    /// request no rule could touch is not carried for it.
     private let reportCapture: TrafficCapture
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
@@ -71,7 +72,8 @@ public final class RewriteTestSession: Sendable {
         recorder = ActivityRecorder(rewriter)
         let rewriter = rewriter
         recording = writer.map { (rewriter.startCapture(), $0) }
-        reportCapture = rewriter.startCapture(bodyLimit: 1 << 20, exchangeLimit: 1_000)
+        // Passive: it keeps what the rules carry anyway and changes nothing else.
+        reportCapture = rewriter.startPassiveCapture(bodyLimit: 1 << 20, exchangeLimit: 1_000)
     }
 
     deinit {

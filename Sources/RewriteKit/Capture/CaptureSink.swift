@@ -7,12 +7,17 @@ final class CaptureSink: Sendable {
     let exchangeLimit: Int
     /// Whether secrets are kept as they were.
     let revealsSecrets: Bool
+    /// Whether the capture makes the rewriter carry every request (to record all of it), or
+    /// keeps only the exchanges the rules bring through it anyway, leaving the rest as they
+    /// would be without it.
+    let seesAllTraffic: Bool
     private let state = Locked<(exchanges: [RecordedExchange], dropped: Int)>(([], 0))
 
-    init(bodyLimit: Int, exchangeLimit: Int, revealsSecrets: Bool) {
+    init(bodyLimit: Int, exchangeLimit: Int, revealsSecrets: Bool, seesAllTraffic: Bool = true) {
         self.bodyLimit = bodyLimit
         self.exchangeLimit = exchangeLimit
         self.revealsSecrets = revealsSecrets
+        self.seesAllTraffic = seesAllTraffic
     }
 
     /// Keeps an exchange (already redacted), or counts it as dropped when full.

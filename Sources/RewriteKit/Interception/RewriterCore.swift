@@ -37,8 +37,9 @@ final class RewriterCore: CaptureHost {
     /// The running captures (empty, and one lock, when there are none).
     var runningCaptures: [CaptureSink] { captures.withLock { $0 } }
 
-    /// Whether a capture runs: for `canInit`, which URLSession asks about every request.
-    var isCapturing: Bool { captures.withLock { !$0.isEmpty } }
+    /// Whether a capture that sees all traffic runs: for `canInit`, which URLSession asks
+    /// about every request (a passive capture keeps what is intercepted anyway).
+    var isCapturing: Bool { captures.withLock { $0.contains { $0.seesAllTraffic } } }
 
     /// The rules in force; a request keeps the ones it started with.
     var pipeline: Pipeline {

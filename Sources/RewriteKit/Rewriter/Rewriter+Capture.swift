@@ -13,4 +13,12 @@ extension Rewriter {
             sink: CaptureSink(bodyLimit: max(0, bodyLimit), exchangeLimit: max(0, exchangeLimit), revealsSecrets: revealingSecrets),
             core: core)
     }
+
+    /// A capture of only the exchanges the rules bring through the rewriter anyway: requests
+    /// no rule could touch stay uncarried, as without it. For a test session's report.
+    package func startPassiveCapture(bodyLimit: Int, exchangeLimit: Int) -> TrafficCapture {
+        TrafficCapture(
+            sink: CaptureSink(bodyLimit: max(0, bodyLimit), exchangeLimit: max(0, exchangeLimit), revealsSecrets: false, seesAllTraffic: false),
+            core: core)
+    }
 }
