@@ -64,8 +64,8 @@ enum ActivityTable {
             check(event.source == request.source, "source \(event.source?.rawValue ?? "none"), expected \(request.source.rawValue)")
             check(event.appliedRules.map(\.name) == request.rules,
                   "rules \(event.appliedRules.map(\.name)), expected \(request.rules)")
-            check(event.error?.code == request.errorCode,
-                  "error \(event.error.map { "\($0.code.rawValue)" } ?? "none"), expected \(request.errorCode.map { "\($0.rawValue)" } ?? "none")")
+            check(event.error?.urlErrorCode == request.errorCode,
+                  "error \(event.error.map { "\($0.code)" } ?? "none"), expected \(request.errorCode.map { "\($0.rawValue)" } ?? "none")")
             check(event.duration >= request.minimumDuration,
                   String(format: "took %.3f s, expected at least %.1f s", event.duration, request.minimumDuration))
             if let sent = request.bytesSent { check(event.bytesSent == sent, "sent \(event.bytesSent) bytes, expected \(sent)") }
@@ -82,7 +82,7 @@ enum ActivityTable {
 
     private static func status(_ event: ActivityEvent) -> String {
         if let status = event.status { return String(status) }
-        if let error = event.error { return "error \(error.code.rawValue)" }
+        if let error = event.error { return "error \(error.code)" }
         return "-"
     }
 

@@ -15,7 +15,7 @@ extension ApplyReport {
             "response": JSONOutput.nullable(response.map { response in
                 ["status": response.status, "headers": Self.json(response.headers), "body": Self.json(response.body)] as [String: Any]
             }),
-            "failure": JSONOutput.nullable(failure.map { ["code": $0.code, "name": $0.name] as [String: Any] }),
+            "failure": JSONOutput.nullable(failure.map { URLErrorName.json($0) as [String: Any] }),
             "responseSource": sourceName,
             "appliedRules": appliedRules.map(Self.json),
             "shaping": [
@@ -101,7 +101,7 @@ extension ApplyReport {
         case .usedUp(let times): return ["event": "usedUp", "times": times]
         case .limitExceeded(let message): return ["event": "limitExceeded", "message": message]
         case .responded(let status): return ["event": "responded", "status": status]
-        case .failed(let code): return ["event": "failed", "code": code, "name": URLErrorName.name(of: code)]
+        case .failed(let error): return URLErrorName.json(error).merging(["event": "failed"]) { $1 }
         case .log(let message): return ["event": "log", "message": message]
         case .tag(let name): return ["event": "tag", "tag": name]
         }

@@ -14,7 +14,7 @@ struct ApplyReport {
         /// The response recorded in the `--har` file.
         case recorded
         /// A rule failed the request with `fail`: there is no response.
-        case failed(code: Int, rule: RuleReference?)
+        case failed(RequestError, rule: RuleReference?)
         /// The request would go to the network and no `--response` was given.
         case none
     }
@@ -66,8 +66,8 @@ struct ApplyReport {
         case .respond(let stub):
             start = stub
             source = .stub(rule: deciding)
-        case .fail(let code):
-            source = .failed(code: code, rule: deciding)
+        case .fail(let error):
+            source = .failed(error, rule: deciding)
         case .forward:
             if let givenResponse {
                 start = givenResponse
@@ -93,9 +93,9 @@ struct ApplyReport {
             trace: trace, messages: messages, outcome: outcome)
     }
 
-    /// The failure's code and `URLError` name, when a rule failed the request.
-    var failure: (code: Int, name: String)? {
-        guard case .failed(let code, _) = source else { return nil }
-        return (code, URLErrorName.name(of: code))
+    /// The error, when a rule failed the request.
+    var failure: RequestError? {
+        guard case .failed(let error, _) = source else { return nil }
+        return error
     }
 }

@@ -97,10 +97,10 @@ struct ApplyTextRenderer {
             lines.append(style.heading("RESPONSE") + style.dim("  from --response"))
         case .recorded:
             lines.append(style.heading("RESPONSE") + style.dim("  as recorded in the HAR"))
-        case .failed(let code, let rule):
+        case .failed(let error, let rule):
             lines.append(style.heading("RESPONSE") + style.dim("  none: the request fails"))
             let by = rule.map { " (fail in \(style.rule("\"\($0.name)\"")))" } ?? ""
-            lines.append("  " + style.removed("URLError \(code) \(URLErrorName.name(of: code))") + by)
+            lines.append("  " + style.removed(URLErrorName.describe(error)) + by)
         case .none:
             lines.append(style.heading("RESPONSE") + style.dim("  none given"))
             lines.append("  the request goes to the network; pass --response STATUS to run the response phase")

@@ -74,7 +74,7 @@ struct TraceTextRenderer {
         case .usedUp(let times): return style.dim("used up: already applied to \(times) request\(times == 1 ? "" : "s") (times \(times)); skipped")
         case .limitExceeded(let message): return style.removed("limit reached: \(message)")
         case .responded(let status): return "respond \(status)"
-        case .failed(let code): return "fail: " + style.removed("URLError \(code) \(URLErrorName.name(of: code))")
+        case .failed(let error): return "fail: " + style.removed(URLErrorName.describe(error))
         case .log(let message): return "log: \(message)"
         case .tag(let name): return "tag \"\(name)\""
         }

@@ -1,3 +1,5 @@
+import RewriteKit
+
 /// The names of `URLError` codes, for showing a `fail` clause's error: `-1009
 /// notConnectedToInternet`. Kept here so the tool does not depend on the platform's
 /// Foundation knowing every code.
@@ -5,6 +7,21 @@ enum URLErrorName {
     /// The `URLError.Code` case name of a code, or `unknown`.
     static func name(of code: Int) -> String {
         names[code] ?? "unknown"
+    }
+
+    /// `URLError -1009 notConnectedToInternet`, or `com.myapp.payments 402` for an app's own
+    /// domain; a rule's message follows in quotes.
+    static func describe(_ error: RequestError) -> String {
+        let what = error.shortDescription + (error.isURLError ? " \(name(of: error.code))" : "")
+        return what + (error.message.map { " \"\($0)\"" } ?? "")
+    }
+
+    /// The error as JSON: `domain`, `code`, `name` for a `URLError`, and `message` when given.
+    static func json(_ error: RequestError) -> [String: Any] {
+        var object: [String: Any] = ["domain": error.domain, "code": error.code]
+        if error.isURLError { object["name"] = name(of: error.code) }
+        if let message = error.message { object["message"] = message }
+        return object
     }
 
     private static let names: [Int: String] = [

@@ -131,7 +131,7 @@ extension TimingSensitive {
                 #expect(ended - deliveries[1].time >= 0.09)
             }
             let finished = await stubs.finishedRequests(count: 1, timeout: 60)
-            #expect(finished.first?.error?.code == .networkConnectionLost)
+            #expect(finished.first?.error?.urlErrorCode == .networkConnectionLost)
             #expect(finished.first?.source == .stub)
         }
 

@@ -49,6 +49,18 @@ struct StubTests {
             when host == "custom.test"
             fail code -1011
         }
+        rule "declined" {
+            when host == "pay.test"
+            fail code 402 domain "com.myapp.payments" message "Card declined"
+        }
+        rule "a URLError code the platform does not name" {
+            when host == "unnamed.test"
+            fail code 4242
+        }
+        rule "a URLError with the app's words" {
+            when host == "words.test"
+            fail offline message "No signal in the tunnel"
+        }
         """
 
     @Test("respond answers with its status, headers and JSON body", arguments: Caller.allCases)
@@ -91,6 +103,38 @@ struct StubTests {
             #expect(reply.response == nil, "\(caller)")
         }
         let finished = await harness.finishedEvents(atLeast: 3)
-        #expect(finished.allSatisfy { $0.source == .failure && $0.error?.code == code })
+        #expect(finished.allSatisfy { $0.source == .failure && $0.error?.urlErrorCode == code })
+    }
+
+    @Test("fail with a domain gives the app that domain's NSError, code and message, as Mocker's Mock(error:) does", arguments: Caller.allCases)
+    func failWithDomain(caller: Caller) async throws {
+        let harness = try Harness(Self.rules)
+        let reply = await caller.fetch(URLRequest(url: URL(string: "https://pay.test/charge")!), in: harness.session)
+        let error = try #require(reply.anyError, "\(caller)") as NSError
+        #expect(error.domain == "com.myapp.payments", "\(caller)")
+        #expect(error.code == 402, "\(caller)")
+        #expect(error.localizedDescription == "Card declined", "\(caller)")
+        #expect(reply.error == nil, "not a URLError: \(caller)")
+        #expect(reply.response == nil, "\(caller)")
+        let finished = await harness.finishedEvents()
+        #expect(finished.first?.source == .failure)
+        #expect(finished.first?.error == RequestError(domain: "com.myapp.payments", code: 402, message: "Card declined"))
+        #expect(finished.first?.error?.urlErrorCode == nil)
+    }
+
+    @Test("fail code N keeps N as written, also a code URLError.Code does not name; message sets the description", arguments: Caller.allCases)
+    func failCodeAsWritten(caller: Caller) async throws {
+        let harness = try Harness(Self.rules)
+        let unnamed = await caller.fetch(URLRequest(url: URL(string: "https://unnamed.test/x")!), in: harness.session)
+        let error = try #require(unnamed.anyError, "\(caller)") as NSError
+        #expect(error.domain == NSURLErrorDomain && error.code == 4242, "\(caller): \(error)")
+        let worded = await caller.fetch(URLRequest(url: URL(string: "https://words.test/x")!), in: harness.session)
+        #expect(worded.error?.code == .notConnectedToInternet, "\(caller)")
+        #expect(worded.error?.localizedDescription == "No signal in the tunnel", "\(caller)")
+        #expect(worded.error?.failingURL == URL(string: "https://words.test/x"), "\(caller)")
+        let finished = await harness.finishedEvents(atLeast: 2)
+        #expect(Set(finished.compactMap(\.error)) == [
+            RequestError(code: 4242), RequestError(code: -1009, message: "No signal in the tunnel"),
+        ])
     }
 }

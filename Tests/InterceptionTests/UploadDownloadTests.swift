@@ -149,7 +149,7 @@ struct UploadDownloadTests {
             #expect(harness.server.requests.filter { $0.path == path }.isEmpty, "never sent to the original host")
         }
         let events = try #require(await ActivityWait.events(in: harness, atLeast: 2) { $0.kind == .bypassed })
-        #expect(events.map { $0.error?.code } == [.unsupportedURL, .unsupportedURL])
+        #expect(events.map { $0.error?.urlErrorCode } == [.unsupportedURL, .unsupportedURL])
         #expect(events.map { $0.skippedRules.map(\.name) } == [["stub the report"], ["route exports"]])
         #expect(events.allSatisfy { $0.message?.contains("it was not sent") == true })
     }

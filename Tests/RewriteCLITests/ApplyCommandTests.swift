@@ -127,7 +127,7 @@ import Testing
 
         let json = try Self.runJSON(["apply", "Rules/mock-api.rules", "--explain", "--request", "POST https://api.myapp.com/v1/user"])
         let misses = try #require(json["explain"] as? [[String: Any]])
-        #expect(misses.count == 6, "every rule of the file")
+        #expect(misses.count == 7, "every rule of the file")
         #expect((misses.first?["rule"] as? [String: Any])?["name"] as? String == "anything else on api.myapp.com is missing")
         let first = try #require(misses.dropFirst().first)
         #expect((first["rule"] as? [String: Any])?["name"] as? String == "create user")
@@ -242,6 +242,20 @@ import Testing
         #expect(text.status == 0, "\(text)")
         #expect(Self.section("RESPONSE", of: text.stdout).contains { $0.contains("URLError -1009 notConnectedToInternet") }, "\(text)")
         #expect(text.stdout.contains(#""offline sync" at Rules/mock-api.rules:"#))
+    }
+
+    @Test func failWithTheAppsOwnDomainShowsDomainCodeAndMessage() throws {
+        let arguments = ["apply", "Rules/mock-api.rules", "--request", "POST https://pay.myapp.com/v1/charges"]
+        let report = try Self.runJSON(arguments)
+        let failure = try #require(report["failure"] as? [String: Any])
+        #expect(failure["domain"] as? String == "com.myapp.payments")
+        #expect(failure["code"] as? Int == 402)
+        #expect(failure["message"] as? String == "Card declined")
+        #expect(failure["name"] == nil, "a URLError name only for NSURLErrorDomain")
+
+        let text = try Self.run(arguments)
+        #expect(text.status == 0, "\(text)")
+        #expect(Self.section("RESPONSE", of: text.stdout).contains { $0.contains(#"com.myapp.payments 402 "Card declined""#) }, "\(text)")
     }
 
     @Test func forwardedRequestWithoutAResponseSaysSo() throws {

@@ -18,7 +18,11 @@ extension ActivityEvent {
         ]
         if let status { object["status"] = status }
         if let responseHeaders { object["responseHeaders"] = Self.json(responseHeaders) }
-        if let error { object["error"] = ["code": error.errorCode, "description": error.localizedDescription] }
+        if let error {
+            var described: [String: Any] = ["domain": error.domain, "code": error.code]
+            if let message = error.message { described["message"] = message }
+            object["error"] = described
+        }
         if let source { object["source"] = source.rawValue }
         if !skippedRules.isEmpty { object["skippedRules"] = skippedRules.map(Self.json) }
         if let trace { object["trace"] = trace.description }

@@ -72,7 +72,7 @@ public struct ActivityEvent: Sendable {
     /// Response body bytes given to the app so far.
     public internal(set) var bytesReceived: Int
     /// The error the request ended with, if any.
-    public internal(set) var error: URLError?
+    public internal(set) var error: RequestError?
     /// Where the answer came from, once known.
     public internal(set) var source: ResponseSource?
     /// The rules that applied, in order.

@@ -31,8 +31,8 @@ final class CompiledRule: Sendable {
     enum Terminal: Sendable {
         /// `respond STATUS { ... }`.
         case respond(CompiledRespond)
-        /// `fail ERROR`, as a `URLError` code.
-        case fail(code: Int)
+        /// `fail ERROR`.
+        case fail(RequestError)
     }
 
     /// The rule's name and where it is written.

@@ -27,8 +27,8 @@ struct CompiledStream: Sendable {
     let every: Double?
     /// `chunk`: the size of the pieces sent, in bytes.
     let chunk: Int?
-    /// `then fail`: the `URLError` code the stream ends with.
-    let failureCode: Int?
+    /// `then fail`: the error the stream ends with.
+    let failure: RequestError?
     /// The `Content-Type` the stub gets when its `respond` sets none (from the file's name).
     let impliedContentType: String?
 

@@ -61,7 +61,7 @@ extension Compiler {
             case .respond(let respond):
                 terminal = .respond(compile(respond, groups: whenSlots.groups))
             case .fail(let failure):
-                terminal = .fail(code: Self.urlErrorCode(failure.kind))
+                terminal = .fail(Self.requestError(failure))
             case .delay(let duration):
                 checkDuration(duration, clause: "delay", limit: Self.delayLimit, limits: "0ms to 1h")
                 delay = duration.seconds
@@ -117,16 +117,19 @@ extension Compiler {
         }
     }
 
-    /// The `URLError` code of a `fail` clause.
-    static func urlErrorCode(_ kind: FailError.Kind) -> Int {
-        switch kind {
-        case .offline: -1009
-        case .timeout: -1001
-        case .cancelled: -999
-        case .refused: -1004
-        case .dns: -1003
-        case .networkLost: -1005
-        case .code(let code): code
+    /// The error of a `fail` clause: a `URLError` code, or a code of the rule's own domain.
+    static func requestError(_ failure: FailError) -> RequestError {
+        let code: Int
+        switch failure.kind {
+        case .offline: code = -1009
+        case .timeout: code = -1001
+        case .cancelled: code = -999
+        case .refused: code = -1004
+        case .dns: code = -1003
+        case .networkLost: code = -1005
+        case .code(let number, let domain?): return RequestError(domain: domain, code: number, message: failure.message)
+        case .code(let number, nil): code = number
         }
+        return RequestError(code: code, message: failure.message)
     }
 }

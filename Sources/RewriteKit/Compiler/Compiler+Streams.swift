@@ -27,7 +27,7 @@ extension Compiler {
         return CompiledStream(
             format: format, messages: messages, every: stream.every.map(\.seconds),
             chunk: stream.chunk.map { Int(clamping: $0.bytes) },
-            failureCode: stream.failure.map { Self.urlErrorCode($0.kind) }, impliedContentType: implied)
+            failure: stream.failure.map(Self.requestError), impliedContentType: implied)
     }
 
     /// A fixture's messages: server-sent events with their timing comments; JSON Lines and

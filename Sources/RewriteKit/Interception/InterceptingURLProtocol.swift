@@ -161,7 +161,7 @@ class InterceptingURLProtocol: URLProtocol {
             return
         }
         let error = InterceptionError.taskCannotBeCarried(task: kind, platform: Self.platformName, rule: rule).urlError
-        interceptor?.reportBypass(of: request, reason: error.localizedDescription, failedWith: error)
+        interceptor?.reportBypass(of: request, reason: error.localizedDescription, failedWith: RequestError(error))
         client?.urlProtocol(self, didFailWithError: error)
     }
 

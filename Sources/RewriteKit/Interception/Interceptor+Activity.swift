@@ -42,7 +42,7 @@ extension Interceptor {
     /// Sends `.bypassed` for a request the platform cannot carry through a URL protocol,
     /// naming the rules that were skipped: let through untouched, or failed with `error`
     /// when a rule may not be skipped.
-    func reportBypass(of request: URLRequest, reason: String, failedWith error: URLError? = nil, task: URLSessionTask? = nil) {
+    func reportBypass(of request: URLRequest, reason: String, failedWith error: RequestError? = nil, task: URLSessionTask? = nil) {
         if let task, !isFirstReport(about: task) { return }
         let skipped = rulesThatMightApply(to: request)
         core.activity.emit { inFlight in

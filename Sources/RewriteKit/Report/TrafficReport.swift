@@ -59,13 +59,13 @@ public struct TrafficReport: Sendable {
             switch outcome.disposition {
             case .respond(let stub):
                 (start, source) = (stub, .stub)
-            case .fail(let code):
-                (failure, source) = ("URLError \(code)", .failed)
+            case .fail(let error):
+                (failure, source) = (error.shortDescription, .failed)
             case .forward:
                 start = recorded.serverResponse ?? recorded.response
                 if start == nil {
                     source = .failed
-                    failure = recorded.error.map { "URLError \($0.code.rawValue)" } ?? "no response"
+                    failure = recorded.error.map(\.shortDescription) ?? "no response"
                 }
             }
             var trace = outcome.trace
@@ -106,7 +106,7 @@ public struct TrafficReport: Sendable {
                 start: exchange.startedAt.timeIntervalSince(origin), duration: exchange.duration, source: source,
                 rules: exchange.appliedRules, requestBefore: request, requestAfter: request, urlAfter: nil,
                 responseBefore: exchange.serverResponse ?? exchange.response, responseAfter: exchange.response,
-                failure: exchange.error.map { "URLError \($0.code.rawValue)" }, trace: [],
+                failure: exchange.error.map(\.shortDescription), trace: [],
                 nearMisses: exchange.appliedRules.isEmpty ? Array((pipeline?.nearMisses(for: exchange.request) ?? []).prefix(Self.nearMissLimit)) : [])
         }
     }
@@ -135,7 +135,7 @@ public struct TrafficReport: Sendable {
             return ReportExchange(
                 index: index, method: event.method, url: event.url, status: event.status, start: clock, duration: event.duration,
                 source: source, rules: event.appliedRules.map(\.name), requestBefore: request, requestAfter: request, urlAfter: nil,
-                responseBefore: response, responseAfter: response, failure: event.error.map { "URLError \($0.code.rawValue)" },
+                responseBefore: response, responseAfter: response, failure: event.error.map(\.shortDescription),
                 trace: event.trace?.entries.map(\.description) ?? [],
                 nearMisses: event.appliedRules.isEmpty ? Array((misses[event.requestID] ?? []).prefix(Self.nearMissLimit)) : [])
         }

@@ -7,8 +7,8 @@ public struct RequestOutcome: Sendable {
         case forward
         /// Answer with this response without the network (`respond`).
         case respond(HTTPResponse)
-        /// Fail with this `URLError` code without the network (`fail`).
-        case fail(code: Int)
+        /// Fail with this error without the network (`fail`).
+        case fail(RequestError)
     }
 
     /// The request after every request action ran.

@@ -41,9 +41,9 @@ struct RequestRun: ~Copyable {
             disposition = .respond(stub)
             stream = plan
             return false
-        case .fail(let code)?:
-            context.record(.failed(code: code), line: nil)
-            disposition = .fail(code: code)
+        case .fail(let error)?:
+            context.record(.failed(error), line: nil)
+            disposition = .fail(error)
             return false
         case nil:
             break

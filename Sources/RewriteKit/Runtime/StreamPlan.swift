@@ -19,8 +19,8 @@ struct StreamPlan: Sendable, Hashable {
 
     /// How the stream ends when it fails (`then fail E`).
     struct Failure: Sendable, Hashable {
-        /// The `URLError` code.
-        let code: Int
+        /// The error.
+        let error: RequestError
         /// Seconds after the last piece.
         let delay: Double
     }

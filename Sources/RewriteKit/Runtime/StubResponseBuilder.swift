@@ -61,7 +61,7 @@ enum StubResponseBuilder {
                 messages.append((index == 0 ? 0 : stream.every, bytes))
             }
         }
-        let failure = stream.failureCode.map { StreamPlan.Failure(code: $0, delay: stream.every ?? 0) }
+        let failure = stream.failure.map { StreamPlan.Failure(error: $0, delay: stream.every ?? 0) }
         let made = StreamPlan.make(messages: messages, chunk: stream.chunk, failure: failure)
         return (made.body, made.plan)
     }

@@ -29,8 +29,8 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case limitExceeded(String)
         /// `respond`: the request is answered with a made-up response of this status.
         case responded(status: Int)
-        /// `fail`: the request fails with this `URLError` code.
-        case failed(code: Int)
+        /// `fail`: the request fails with this error.
+        case failed(RequestError)
         /// `log`: a message for the app's observers (method and URL, or status and URL).
         case log(String)
         /// `tag "NAME"`.
@@ -100,7 +100,9 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case .usedUp(let times): return "used up: already applied to \(times) request\(times == 1 ? "" : "s") (times \(times)); skipped"
         case .limitExceeded(let message): return "limit reached: \(message)"
         case .responded(let status): return "respond \(status)"
-        case .failed(let code): return "fail with URLError code \(code)"
+        case .failed(let error):
+            let what = error.isURLError ? "URLError code \(error.code)" : "\(error.domain) code \(error.code)"
+            return "fail with \(what)" + (error.message.map { " (\"\($0)\")" } ?? "")
         case .log(let message): return "log: \(message)"
         case .tag(let name): return "tag \"\(name)\""
         }

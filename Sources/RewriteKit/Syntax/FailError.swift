@@ -14,8 +14,9 @@ struct FailError: Sendable, Hashable {
         case dns
         /// `network-lost`: the connection was lost mid-transfer.
         case networkLost
-        /// `code N`: a `URLError` code such as `-1009`.
-        case code(Int)
+        /// `code N [domain "D"]`: a `URLError` code such as `-1009`, or a code of the
+        /// app's own error domain.
+        case code(Int, domain: String?)
     }
 
     /// The named errors, for suggestions.
@@ -23,12 +24,15 @@ struct FailError: Sendable, Hashable {
 
     /// Which error.
     let kind: Kind
-    /// The error's words (`offline`, `code -1009`).
+    /// `message "TEXT"`: the error's localized description, if given.
+    let message: String?
+    /// The error's words (`offline`, `code -1009 domain "D" message "M"`).
     let range: SourceRange
 
     /// Creates a fail error.
-    init(kind: Kind, range: SourceRange) {
+    init(kind: Kind, message: String? = nil, range: SourceRange) {
         self.kind = kind
+        self.message = message
         self.range = range
     }
 }

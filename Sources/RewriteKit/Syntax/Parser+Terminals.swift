@@ -79,7 +79,8 @@ extension Parser {
         }
     }
 
-    /// `offline`, `timeout`, `cancelled`, `refused`, `dns`, `network-lost` or `code N`; called after `fail`.
+    /// `offline`, `timeout`, `cancelled`, `refused`, `dns`, `network-lost` or
+    /// `code N [domain "D"]`, then an optional `message "TEXT"`; called after `fail`.
     mutating func parseFailError() throws(Abort) -> FailError {
         guard current.kind == .word else { try failExpected("an error such as 'offline' or 'code -1009'", after: "fail") }
         let word = current
@@ -98,11 +99,29 @@ extension Parser {
                 try failExpected("an error code number", after: "code")
             }
             advance()
-            return FailError(kind: .code(Int(number)), range: range(from: word.range.start))
+            var domain: String?
+            if current.isWord("domain") {
+                advance()
+                domain = try parsePlainString(what: "an error domain string such as \"com.myapp.payments\"", after: "domain")
+            }
+            kind = .code(Int(number), domain: domain)
         default:
             try failUnknown("error", candidates: FailError.names)
         }
+        if case .code = kind {} else { advance() }
+        var message: String?
+        if current.isWord("message") {
+            advance()
+            message = try parsePlainString(what: "the error's message string", after: "message")
+        }
+        return FailError(kind: kind, message: message, range: range(from: word.range.start))
+    }
+
+    /// A string literal without placeholders: a fixed name or text, read when the file loads.
+    private mutating func parsePlainString(what: String, after: String) throws(Abort) -> String {
+        guard current.kind == .string, case .template(let template) = current.payload else { try failExpected(what, after: after) }
+        guard let text = template.literalValue else { try failExpected("\(what) without '${…}' (it is fixed when the file loads)", after: after) }
         advance()
-        return FailError(kind: kind, range: word.range)
+        return text
     }
 }

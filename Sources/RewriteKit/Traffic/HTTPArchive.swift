@@ -187,10 +187,9 @@ extension HTTPArchive {
             note = "no response (the request was blocked, cancelled or failed)"
         }
         let source = entry.rewrite.flatMap { ResponseSource(rawValue: $0.source) } ?? .network
-        var error: URLError?
+        var error: RequestError?
         if response == nil {
-            let code = entry.rewrite?.error.flatMap { Int($0.split(separator: " ").last ?? "") } ?? URLError.Code.unknown.rawValue
-            error = URLError(URLError.Code(rawValue: code) ?? .unknown)
+            error = entry.rewrite?.error.flatMap(RequestError.init(parsing:)) ?? RequestError(code: NSURLErrorUnknown)
         }
         var exchange = RecordedExchange(
             request: request, response: response, serverResponse: source == .network ? response : nil, source: source,
@@ -274,7 +273,7 @@ extension HTTPArchive {
                 headers: pairs(response.headers), content: content, redirectURL: response.headers["Location"] ?? "",
                 headersSize: -1, bodySize: exchange.hasCompleteBody ? Double(response.body.count) : -1)
         }
-        let error = exchange.error.map { "NSURLErrorDomain \($0.code.rawValue)" }
+        let error = exchange.error?.description
         return HARDocument.Entry(
             startedDateTime: HARDate.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),

@@ -18,7 +18,7 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Where the answer came from.
     public var source: ResponseSource
     /// The error the app received, when the request failed.
-    public var error: URLError?
+    public var error: RequestError?
     /// When the request started.
     public var startedAt: Date
     /// Seconds from the start to the last byte.
@@ -44,7 +44,7 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(
         request: HTTPRequest, response: HTTPResponse?, serverResponse: HTTPResponse? = nil, source: ResponseSource = .network,
-        error: URLError? = nil, startedAt: Date = Date(), duration: TimeInterval = 0, appliedRules: [String] = [],
+        error: RequestError? = nil, startedAt: Date = Date(), duration: TimeInterval = 0, appliedRules: [String] = [],
         hasCompleteBody: Bool = true
     ) {
         self.request = request

@@ -155,7 +155,7 @@ struct StreamClauseTests {
         #expect(messages.map(\.event) == [nil, "note", nil])
         #expect(messages.map(\.id) == [nil, "7", nil])
         #expect(plan?.pieces.map(\.delay) == [0, 0.05, 0.05])
-        #expect(plan?.failure == StreamPlan.Failure(code: -1009, delay: 0.05))
+        #expect(plan?.failure == StreamPlan.Failure(error: RequestError(code: -1009), delay: 0.05))
     }
 
     @Test func fixturesKeepTheirRecordedGapsUnlessEveryIsGiven() throws {

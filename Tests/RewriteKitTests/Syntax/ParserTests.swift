@@ -136,7 +136,7 @@ struct ParserTests {
         #expect("\(respond.statusRange.start)" == f.at(1))
         #expect(respond.headers.first?.name.literalValue == "Content-Type")
         #expect(respond.body?.kind == .file(path: "fixture.json", pathRange: try #require(respond.body).range.pathPart))
-        #expect(file.rules[1].clauses.first?.kind == .fail(FailError(kind: .code(-1009), range: try #require(file.rules[1].clauses.first).range.afterKeyword)))
+        #expect(file.rules[1].clauses.first?.kind == .fail(FailError(kind: .code(-1009, domain: nil), range: try #require(file.rules[1].clauses.first).range.afterKeyword)))
         let kinds = file.rules[2].clauses.map(\.kind)
         guard case .delay(let delay) = kinds[0], case .throttle(let rate) = kinds[1], case .cache(let cache) = kinds[2] else {
             Issue.record("wrong clauses")
@@ -146,6 +146,43 @@ struct ParserTests {
         #expect(rate.bytes == 64 * 1024)
         #expect(cache.seconds == 300)
         #expect(kinds[3] == .stop)
+    }
+
+    /// `fail code N domain "D" message "M"`: an app's own error, as `NSError(domain:code:userInfo:)` makes it.
+    @Test func failWithDomainAndMessage() throws {
+        let (_, file, errors) = parse("""
+            rule "a" { fail code 402 domain "com.myapp.payments" message "Card declined" }
+            rule "b" { fail timeout message "Gateway slow" }
+            rule "c" {
+                respond 200 { header "Content-Type" "text/event-stream"; stream { message "x" } then fail code 7 domain "com.myapp.feed" }
+            }
+            """)
+        #expect(errors == [])
+        guard case .fail(let declined) = try #require(file.rules[0].clauses.first).kind,
+              case .fail(let slow) = try #require(file.rules[1].clauses.first).kind,
+              case .respond(let respond) = try #require(file.rules[2].clauses.first).kind
+        else {
+            Issue.record("expected fail, fail, respond")
+            return
+        }
+        #expect(declined.kind == .code(402, domain: "com.myapp.payments"))
+        #expect(declined.message == "Card declined")
+        #expect(declined.range.end.column == 77)
+        #expect(slow.kind == .timeout && slow.message == "Gateway slow")
+        #expect(respond.stream?.failure?.kind == .code(7, domain: "com.myapp.feed"))
+        #expect(Compiler.requestError(declined) == RequestError(domain: "com.myapp.payments", code: 402, message: "Card declined"))
+        #expect(Compiler.requestError(slow) == RequestError(code: -1001, message: "Gateway slow"))
+    }
+
+    @Test(arguments: [
+        (#"rule "a" { fail code 1 domain 1️⃣}"#, #"error: expected an error domain string such as "com.myapp.payments" after 'domain', found '}'"#),
+        (#"rule "a" { fail code 1 domain 1️⃣"a.${host}" }"#, "error: expected an error domain string such as \"com.myapp.payments\" without '${…}' (it is fixed when the file loads) after 'domain', found string"),
+        (#"rule "a" { fail offline message 1️⃣x }"#, "error: expected the error's message string after 'message', found 'x'"),
+        (#"rule "a" { fail offline 1️⃣domain "d" }"#, "error: expected end of line, found 'domain'"),
+    ])
+    func failErrorMistakes(marked: String, message: String) {
+        let (f, _, errors) = parse(marked)
+        #expect(errors.first.map { $0.hasPrefix(f.at(1) + ": " + message) } == true, "\(errors)")
     }
 
     @Test func oneLineBlocksAndSemicolons() {

@@ -131,7 +131,7 @@ struct RecordingWriterTests {
         var stubbed = Self.exchange("https://a.test/stub")
         stubbed.source = .stub
         stubbed.serverResponse = nil
-        let failed = RecordedExchange(request: HTTPRequest(method: "GET", url: "https://a.test/down")!, response: nil, error: URLError(.timedOut))
+        let failed = RecordedExchange(request: HTTPRequest(method: "GET", url: "https://a.test/down")!, response: nil, error: RequestError(URLError(.timedOut)))
         var partial = Self.exchange("https://a.test/big", body: "…")
         partial.hasCompleteBody = false
         let kept = Self.exchange("https://a.test/me?api_key=k3y-VALUE", body: "{}", headers: [

@@ -32,7 +32,7 @@ struct CreateUserTests {
         // THEN the failure came from the rule, not the network
         let finished = await stubs.finishedRequests(count: 1, timeout: 5)
         #expect(finished.first?.source == .failure)
-        #expect(finished.first?.error?.code == .notConnectedToInternet)
+        #expect(finished.first?.error?.urlErrorCode == .notConnectedToInternet)
         #expect(finished.first?.appliedRules.map(\.name) == ["offline on create"])
     }
 }

@@ -15,7 +15,7 @@ extension Exchange {
 
     /// Counts the hop out and sends `.finished`, once; a hop that never started only
     /// counts nothing.
-    func endHop(error: URLError?, source: ResponseSource?, message: String? = nil, redirectLocation: String? = nil) {
+    func endHop(error: RequestError?, source: ResponseSource?, message: String? = nil, redirectLocation: String? = nil) {
         guard !hop.hasEnded else { return }
         hop.hasEnded = true
         guard hop.isCounted else { return }
@@ -26,7 +26,7 @@ extension Exchange {
 
     /// Gives the hop, as it ended, to the running captures; once. Called before the app
     /// hears the end, so a capture holds every request the app has seen finish.
-    func captureHop(error: URLError?, source: ResponseSource?) {
+    func captureHop(error: RequestError?, source: ResponseSource?) {
         guard capture.bodyLimit != nil, !hop.isCaptured else { return }
         hop.isCaptured = true
         capture.record(hop, streamed: reception.isStreaming, error: error, source: source)
@@ -34,7 +34,7 @@ extension Exchange {
 
     /// Sends an activity event describing the hop as it stands.
     func emit(
-        _ kind: ActivityEvent.Kind, error: URLError? = nil, source: ResponseSource? = nil,
+        _ kind: ActivityEvent.Kind, error: RequestError? = nil, source: ResponseSource? = nil,
         message: String? = nil, redirectLocation: String? = nil
     ) {
         activityEvents.emit(kind, hop: hop, error: error, source: source, message: message, redirectLocation: redirectLocation)

@@ -103,8 +103,8 @@ extension Exchange {
                 }
                 deliverWhole(answer.response, url: hop.appRequest.url, source: .stub)
             }
-        case .failWithCode(let code):
-            fail(URLError.withCode(code, url: hop.appRequest.url), source: .failure)
+        case .failWith(let error):
+            fail(error.taskError(url: hop.appRequest.url), source: .failure)
         case .forward(let request, let body):
             reception = Reception(pendingRedirect: reception.pendingRedirect)
             if let pendingRedirect = reception.pendingRedirect {

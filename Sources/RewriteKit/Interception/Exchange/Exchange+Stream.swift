@@ -46,7 +46,7 @@ extension Exchange {
                 }
                 return finishStream(source: .stub)
             }
-            let error = URLError.withCode(failure.code, url: hop.appRequest.url)
+            let error = failure.error.taskError(url: hop.appRequest.url)
             if failure.delay > 0 {
                 schedule(after: failure.delay) { [self] in fail(error, source: .stub) }
             } else {

@@ -89,7 +89,7 @@ final class Exchange: @unchecked Sendable {
             guard !isStopped else { return }
             isStopped = true
             cancelInnerWork()
-            endHop(error: URLError(.cancelled), source: nil)
+            endHop(error: RequestError(URLError(.cancelled)), source: nil)
         }
     }
 
@@ -102,8 +102,8 @@ final class Exchange: @unchecked Sendable {
             if case .fail = outcome.disposition { return .failure }
             return .network
         } ?? .network)
-        let urlError = error as? URLError ?? URLError(.unknown)
-        captureHop(error: urlError, source: source)
+        let requestError = RequestError(error)
+        captureHop(error: requestError, source: source)
         // A delegate hears the response and the data that came before a failure mid-body,
         // as on a plain load, also when the body was being kept for the rules (which do
         // not run on a partial body: it goes as it came); a completion handler only the error.
@@ -120,7 +120,7 @@ final class Exchange: @unchecked Sendable {
             }
             client.urlProtocol(protocolObject, didFailWithError: error)
         }
-        endHop(error: urlError, source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
+        endHop(error: requestError, source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
     }
 
     /// How long an inner task the exchange gave up may go on before it is cancelled (corelibs).

@@ -14,7 +14,7 @@ struct ExchangeActivity: @unchecked Sendable {
 
     /// Sends an event describing `hop` as it stands.
     func emit(
-        _ kind: ActivityEvent.Kind, hop: ExchangeHop, error: URLError? = nil, source: ResponseSource? = nil,
+        _ kind: ActivityEvent.Kind, hop: ExchangeHop, error: RequestError? = nil, source: ResponseSource? = nil,
         message: String? = nil, redirectLocation: String? = nil
     ) {
         let original = original

@@ -23,7 +23,7 @@ struct ExchangeCapture: @unchecked Sendable {
     /// Gives `hop`, as it ended, to the captures that ran when the load started and still
     /// run, redacted unless a capture reveals secrets. `streamed` says the app received the
     /// body chunk by chunk (its full copy is then the server's).
-    func record(_ hop: ExchangeHop, streamed: Bool, error: URLError?, source: ResponseSource?) {
+    func record(_ hop: ExchangeHop, streamed: Bool, error: RequestError?, source: ResponseSource?) {
         guard let limit = bodyLimit else { return }
         let running = core.runningCaptures
         let sinks = sinks.filter { sink in running.contains { $0 === sink } }

@@ -14,8 +14,8 @@ struct RequestPhase: @unchecked Sendable {
         case fail(Error)
         /// Answer with this stub (`respond`), before its response phase.
         case respond(HTTPResponse)
-        /// Fail with this `URLError` code (`fail`).
-        case failWithCode(Int)
+        /// Fail with this error (`fail`).
+        case failWith(RequestError)
         /// Answer from the `cache` clause's memory.
         case cached(ResponseCache.Entry)
         /// Send this request, with this body, to the network.
@@ -65,8 +65,8 @@ struct RequestPhase: @unchecked Sendable {
         switch outcome.disposition {
         case .respond(let stub):
             next = .respond(stub)
-        case .fail(let code):
-            next = .failWithCode(code)
+        case .fail(let error):
+            next = .failWith(error)
         case .forward:
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)

@@ -120,7 +120,7 @@ struct SemanticsTests {
             rule "later" { request { set-header "X" "1" } }
             """)
         let outcome = pipeline.processRequest(try PipelineFixture.request("GET", "https://x.ads.example.com/banner"))
-        #expect(outcome.disposition == .fail(code: code))
+        #expect(outcome.disposition == .fail(RequestError(code: code)))
         #expect(outcome.appliedRules.map(\.name) == ["r", "no ads"])
         #expect(!outcome.hasResponseActions)
         #expect(PipelineFixture.applied(pipeline, try PipelineFixture.request("GET", "https://ads.example.com/")) == ["r", "later"])
