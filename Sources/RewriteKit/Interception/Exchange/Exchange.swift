@@ -146,9 +146,21 @@ final class Exchange: @unchecked Sendable {
             // in 4 of 6 runs of a 3,000-task storm here). So an inner task given up is left
             // to finish on its own (its events are ignored), and only one still transferring
             // after a grace period, far from the moment it could complete, is cancelled.
-            worker.asyncAfter(deadline: .now() + Self.innerCancelGrace) {
-                for task in box.value where task.state == .running && !task.hasReceivedEverything {
-                    task.cancel()
+            // A response of unknown length (an event stream, chunked or read to the close)
+            // has no such moment to keep away from: waiting tells nothing about when it ends,
+            // and an endless one would hold the server's connection for the whole grace. It
+            // is cancelled at once, as a plain session's cancel() does.
+            let (openEnded, bounded) = (box.value.filter(\.isOpenEnded), box.value.filter { !$0.isOpenEnded })
+            if !openEnded.isEmpty {
+                let streams = UncheckedBox(openEnded)
+                worker.async { streams.value.forEach { $0.cancel() } }
+            }
+            if !bounded.isEmpty {
+                let rest = UncheckedBox(bounded)
+                worker.asyncAfter(deadline: .now() + Self.innerCancelGrace) {
+                    for task in rest.value where task.state == .running && !task.hasReceivedEverything {
+                        task.cancel()
+                    }
                 }
             }
             #else
@@ -200,5 +212,16 @@ extension URLSessionTask {
     /// about to complete by itself.
     var hasReceivedEverything: Bool {
         countOfBytesExpectedToReceive > 0 && countOfBytesReceived >= countOfBytesExpectedToReceive
+    }
+
+    /// Whether a response has come whose body is of unknown length (no `Content-Length`:
+    /// an event stream, a chunked or a read-to-close body), so nothing tells when it ends.
+    /// A response without a body (`HEAD`, 204, 304) is not. (corelibs does not count the
+    /// bytes an inner task received: `countOfBytesReceived` stays 0.)
+    var isOpenEnded: Bool {
+        guard let http = response as? HTTPURLResponse, http.expectedContentLength < 0,
+              http.statusCode != 204, http.statusCode != 304, currentRequest?.httpMethod != "HEAD"
+        else { return false }
+        return true
     }
 }
