@@ -5,9 +5,9 @@ import FoundationNetworking
 import Testing
 
 /// On swift-corelibs-foundation the interceptor reads a few facts that have no public API
-/// from corelibs' stored properties (``StoredProperty``), and falls back to a slower or
-/// poorer path if a corelibs upgrade renames them. These tests fail when a fallback would
-/// silently take over: each fact must come from the fast path.
+/// from corelibs' stored properties (``StoredProperty``); a miss is reported and keeps tasks
+/// that need the fact out of the rules (``CorelibsFactMissTests``). These tests fail when a
+/// fact is missed on the toolchain they run on: each must come from the fast path.
 @Suite("corelibs reflection: the fast path is the one taken")
 struct CorelibsReflectionTests {
     final class SessionDelegate: NSObject, URLSessionDataDelegate {}
@@ -46,6 +46,51 @@ struct CorelibsReflectionTests {
             return
         }
         #expect(body == Data("abc".utf8))
+    }
+
+    @Test("every fact is read on this toolchain: no task of any caller misses one")
+    func noFactMissed() async throws {
+        let url = LoopbackServer.shared.url("/get")
+        let delegated = URLSession(configuration: .ephemeral, delegate: SessionDelegate(), delegateQueue: nil)
+        defer { delegated.invalidateAndCancel() }
+        let plain = URLSession(configuration: .ephemeral)
+        defer { plain.invalidateAndCancel() }
+        var post = URLRequest(url: url)
+        post.httpMethod = "POST"
+        let tasks = [
+            delegated.dataTask(with: url), plain.dataTask(with: url) { _, _, _ in }, plain.dataTask(with: url),
+            plain.uploadTask(with: post, from: Data("abc".utf8)), delegated.uploadTask(withStreamedRequest: post),
+        ]
+        _ = await Self.tasks(of: delegated)
+        _ = await Self.tasks(of: plain)
+        for task in tasks {
+            #expect(LoadingTask(task).missedFacts.isEmpty, "\(task): \(LoadingTask(task).missedFacts)")
+        }
+    }
+
+    /// A stand-in for a corelibs object whose field became `weak`.
+    final class Holder {
+        weak var weakTarget: NSObject?
+        unowned(unsafe) var unownedTarget: NSObject
+        var strongTarget: NSObject?
+
+        init(_ target: NSObject) {
+            weakTarget = target
+            unownedTarget = target
+            strongTarget = target
+        }
+    }
+
+    @Test("a weak or unowned field is never read as a strong reference: it reads as missing")
+    func weakFieldsAreNotRead() throws {
+        let target = NSObject()
+        let holder = Holder(target)
+        #expect(StoredProperty.value("strongTarget", of: holder) as? NSObject === target)
+        #expect(StoredProperty.value("weakTarget", of: holder) == nil)
+        #expect(StoredProperty.value("unownedTarget", of: holder) == nil)
+        #expect(StoredProperty.fieldMetadata("weakTarget", in: Holder.self)?.isStrong == false)
+        #expect(StoredProperty.fieldMetadata("strongTarget", in: Holder.self)?.isStrong == true)
+        #expect(StoredProperty.fieldMetadata("noSuchField", in: Holder.self) == nil)
     }
 
     /// The call goes to a port that listens but never accepts: its task stays in the

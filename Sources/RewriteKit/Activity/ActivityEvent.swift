@@ -45,6 +45,11 @@ public struct ActivityEvent: Sendable {
         /// when the interceptor declined it at once (it then sends no other event), else the
         /// request's, whose `.finished` follows.
         case unmatched
+        /// Not about a request's answer: on Linux, a fact the interceptor reads from
+        /// swift-corelibs-foundation's internals could not be read on this toolchain, once
+        /// per installation and fact. ``message`` names the fact and what degrades; the
+        /// request is the one that found it. The Platform Notes article lists the facts.
+        case degraded
     }
 
 
@@ -147,5 +152,11 @@ public struct ActivityEvent: Sendable {
         self.skippedRules = skippedRules
         message = reason
         self.requestsInFlight = requestsInFlight
+    }
+
+    /// A `.degraded` event: `fact` could not be read while carrying `request`.
+    init(degradedBy fact: String, consequence: String, request: URLRequest, requestsInFlight: Int) {
+        self.init(bypassing: request, reason: "swift-corelibs-foundation: \(fact) cannot be read on this toolchain; \(consequence)", skippedRules: [], requestsInFlight: requestsInFlight)
+        kind = .degraded
     }
 }

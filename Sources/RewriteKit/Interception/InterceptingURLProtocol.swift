@@ -109,12 +109,25 @@ class InterceptingURLProtocol: URLProtocol {
             if task.error != nil || state == .canceling || state == .completed { return }
         }
         interceptor = InterceptorRegistry.shared.interceptor(for: Self.installationNumber)
-        let loading = LoadingTask(task)
+        let loading = LoadingTask(task, hiding: interceptor?.hiddenCorelibsFields ?? [])
         exchange?.stop()
         exchange = nil
         if let kind = Self.uncarriedKind(of: task) {
-            return carryWithoutRules(kind: kind, reason: Self.uncarriedReason(task))
+            return carryWithoutRules(reason: Self.uncarriedReason(task)) {
+                .taskCannotBeCarried(task: kind, platform: Self.platformName, rule: $0)
+            }
         }
+        #if canImport(FoundationNetworking)
+        // A corelibs fact this task needs could not be read: never a silent guess.
+        if !loading.missedFacts.isEmpty {
+            interceptor?.reportMissedFacts(loading.missedFacts, request: request)
+            if let miss = loading.missedFacts.first(where: \.keepsOut) {
+                return carryWithoutRules(reason: "swift-corelibs-foundation: \(miss.fact.rawValue) cannot be read; \(miss.fact.consequence)") {
+                    .corelibsFactMissing(fact: miss.fact.rawValue, rule: $0)
+                }
+            }
+        }
+        #endif
         #if canImport(FoundationNetworking)
         if interceptor == nil { return handOver(reason: "the rewriter was released") }
         #endif
@@ -148,7 +161,7 @@ class InterceptingURLProtocol: URLProtocol {
     /// A task the platform cannot carry through the rules: failed, never sent, when a rule
     /// that may not be skipped might apply; else sent untouched where the platform can
     /// (corelibs' own HTTP protocol), with a `.bypassed` event either way.
-    private func carryWithoutRules(kind: String, reason: String) {
+    private func carryWithoutRules(reason: String, failure: (RuleReference) -> InterceptionError) {
         let blocking = interceptor?.rulesThatMustNotBeSkipped(request) ?? []
         #if canImport(FoundationNetworking)
         if blocking.isEmpty { return handOver(reason: reason) }
@@ -160,7 +173,7 @@ class InterceptingURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
             return
         }
-        let error = InterceptionError.taskCannotBeCarried(task: kind, platform: Self.platformName, rule: rule).urlError
+        let error = failure(rule).urlError
         interceptor?.reportBypass(of: request, reason: error.localizedDescription, failedWith: RequestError(error))
         client?.urlProtocol(self, didFailWithError: error)
     }

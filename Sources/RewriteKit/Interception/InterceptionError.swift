@@ -25,6 +25,11 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
     /// answers it, or changes a body or status, so the request was not sent rather than
     /// sent where the rule meant it never to go.
     case taskCannotBeCarried(task: String, platform: String, rule: RuleReference)
+    /// On Linux, a fact the interceptor reads from swift-corelibs-foundation's internals
+    /// (named in `fact`) cannot be read on this toolchain, this task needs it, and a rule
+    /// that might apply routes it, answers it, or changes a body or status: the request was
+    /// not sent rather than carried wrongly or sent past the rule (see Platform Notes).
+    case corelibsFactMissing(fact: String, rule: RuleReference)
 
     /// A sentence saying what happened and what to do.
     public var description: String {
@@ -44,6 +49,10 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
         case let .taskCannotBeCarried(task, platform, rule):
             "\(task) tasks cannot be carried through the rules on \(platform), and rule \(rule) would route, answer "
                 + "or change this request; it was not sent. Use a data task for requests such rules are about"
+        case let .corelibsFactMissing(fact, rule):
+            "this toolchain's swift-corelibs-foundation has no readable \(fact), which RewriteKit needs to carry this "
+                + "task through the rules, and rule \(rule) would route, answer or change this request; it was not sent. "
+                + "Use a toolchain RewriteKit supports, or report it"
         }
     }
 
@@ -53,7 +62,7 @@ public enum InterceptionError: Error, Sendable, Equatable, CustomStringConvertib
         case .sharedSessionAlreadyCreated, .backgroundConfiguration: .unsupportedURL
         case .invalidRewrittenURL: .badURL
         case .unreadableRequestBody: .unknown
-        case .taskCannotBeCarried: .unsupportedURL
+        case .taskCannotBeCarried, .corelibsFactMissing: .unsupportedURL
         }
         return URLError(code, userInfo: [NSLocalizedDescriptionKey: description, NSUnderlyingErrorKey: self])
     }

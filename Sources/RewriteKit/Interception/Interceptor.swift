@@ -34,6 +34,10 @@ final class Interceptor: Sendable {
     let reportedTasks = Locked<[ObjectIdentifier]>([])
     /// What `canInit` admitted, for the loads that follow.
     let admitted = AdmittedRequests()
+    /// corelibs fields this installation reads as missing (empty outside tests).
+    let hiddenCorelibsFields: Set<String>
+    /// The corelibs facts this installation has sent a `.degraded` event about.
+    private let reportedFacts = Locked<Set<CorelibsFact>>([])
     private let installed = Locked(true)
 
     /// What the app's configuration says, read at the first request.
@@ -59,6 +63,19 @@ final class Interceptor: Sendable {
         self.configuration = Locked(.unread(configuration))
         self.idleTimeout = idleTimeout
         cache = ResponseCache(byteLimit: core.cacheByteLimit)
+        hiddenCorelibsFields = core.hiddenCorelibsFields.withLock { $0 }
+    }
+
+    /// Reports each fact in `misses` this installation has not reported yet: a line on
+    /// standard error (once per process) and a `.degraded` activity event.
+    func reportMissedFacts(_ misses: [CorelibsFactMiss], request: URLRequest) {
+        let new = reportedFacts.withLock { reported in misses.map(\.fact).filter { reported.insert($0).inserted } }
+        for fact in new {
+            fact.logOnce()
+            core.activity.emit { inFlight in
+                ActivityEvent(degradedBy: fact.rawValue, consequence: fact.consequence, request: request, requestsInFlight: inFlight)
+            }
+        }
     }
 
     deinit {

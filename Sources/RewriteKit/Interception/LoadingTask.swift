@@ -9,8 +9,9 @@ import FoundationNetworking
 /// from corelibs' stored properties (``StoredProperty``): the task's session (`session`),
 /// the body of an upload task (`knownBody`), whether it is an async call
 /// (`_callCompletionHandlerInline`), and how the app receives the body (the session's
-/// task registry). Each read falls back to a safe answer if the property is ever
-/// missing, and `CorelibsReflectionTests` fail if one does.
+/// task registry). A fact that cannot be read is a ``CorelibsFact`` in ``missedFacts``,
+/// never a silent guess: the protocol reports it and keeps the task out of the rules where
+/// carrying it would go wrong. `CorelibsReflectionTests` fail if one is missed here.
 struct LoadingTask: @unchecked Sendable {
     /// The kinds of task that need different handling.
     enum Kind: Equatable {
@@ -37,6 +38,8 @@ struct LoadingTask: @unchecked Sendable {
     let perCallDelegate: URLSessionTaskDelegate?
     /// An upload task's body as the task holds it (corelibs).
     let uploadBody: UploadBody?
+    /// The corelibs facts this task needed and could not read (always empty on Apple platforms).
+    let missedFacts: [CorelibsFactMiss]
 
     /// The body an upload task carries.
     enum UploadBody {
@@ -52,7 +55,7 @@ struct LoadingTask: @unchecked Sendable {
         case none
     }
 
-    init(_ task: URLSessionTask?) {
+    init(_ task: URLSessionTask?, hiding hidden: Set<String> = []) {
         self.task = task
         switch task {
         case is URLSessionUploadTask: kind = .upload
@@ -61,12 +64,31 @@ struct LoadingTask: @unchecked Sendable {
         default: kind = .other
         }
         #if canImport(FoundationNetworking)
+        guard let task else {
+            (session, uploadBody, receivesChunks, perCallDelegate, missedFacts) = (nil, nil, false, nil, [])
+            return
+        }
+        var missed: [CorelibsFactMiss] = []
+        if ExchangeContext.sharedQueueMember == nil { missed.append(.init(.sessionWorkQueue, keepsOut: false)) }
         // Every data and upload task reads its session: the registry tells whether a
         // session delegate, or the delegate of one call, hears it.
-        let session = task.flatMap { StoredProperty.value("session", of: $0) } as? URLSession
+        let session = StoredProperty.value("session", of: task, hiding: hidden) as? URLSession
         self.session = session
+        // The task's own delegate, else its session's (corelibs' public getter).
+        let hasDelegate = task.delegate != nil
+        if session == nil {
+            // Without it nothing tells whether a delegate hears chunks; a task with a
+            // delegate may rely on it (one without any takes its body whole).
+            missed.append(.init(.taskSession, keepsOut: hasDelegate))
+        }
         if kind == .upload {
-            uploadBody = task.flatMap { StoredProperty.value("knownBody", of: $0) }.map(Self.uploadBody) ?? .fromDelegate
+            // nil for `uploadTask(withStreamedRequest:)`: the delegate gives the stream.
+            let known = StoredProperty.value("knownBody", of: task, hiding: hidden)
+            let body = known.map(Self.uploadBody)
+            uploadBody = body ?? .fromDelegate
+            if !StoredProperty.exists("knownBody", of: task, hiding: hidden) || (known != nil && body == nil) {
+                missed.append(.init(.uploadBody, keepsOut: true))
+            }
         } else {
             uploadBody = nil
         }
@@ -76,21 +98,36 @@ struct LoadingTask: @unchecked Sendable {
         // async methods, which corelibs marks `_callCompletionHandlerInline`) and for a
         // task with a delegate (a completion handler or not). A completion handler or
         // async call without any delegate needs no entry: nobody hears chunks.
-        let isAsyncCall = task.flatMap { StoredProperty.value("_callCompletionHandlerInline", of: $0) } as? Bool ?? true
-        let hasDelegate = task?.delegate != nil
-        let behaviour = (isAsyncCall || hasDelegate)
-            ? task.flatMap { task in session.flatMap { Self.registryBehaviour(of: task, in: $0) } } : nil
+        let inline = StoredProperty.value("_callCompletionHandlerInline", of: task, hiding: hidden) as? Bool
+        if inline == nil { missed.append(.init(.asyncCall, keepsOut: false)) }
+        let isAsyncCall = inline ?? true
+        var behaviour: (name: String, payload: Any?)?
+        if let session, isAsyncCall || hasDelegate {
+            behaviour = Self.registryBehaviour(of: task, in: session, hiding: hidden)
+            if behaviour.map({ !Self.knownBehaviours.contains($0.name) }) ?? true {
+                missed.append(.init(.taskRegistry, keepsOut: hasDelegate))
+                behaviour = nil
+            }
+        }
         // Without a session delegate, "callDelegate" means nobody hears chunks: only a
         // completion handler (or nothing) takes the body.
         receivesChunks = behaviour?.name == "callDelegate" && hasDelegate
-        perCallDelegate = behaviour?.name == "dataCompletionHandlerWithTaskDelegate"
-            ? behaviour?.payload.flatMap { Mirror(reflecting: $0).children.dropFirst().first?.value }.flatMap(Self.delegate(in:))
-            : nil
+        if behaviour?.name == "dataCompletionHandlerWithTaskDelegate" {
+            // `(completion, URLSessionTaskDelegate?)`: the second element, nil for a call
+            // without a delegate of its own.
+            let elements = behaviour?.payload.map { Array(Mirror(reflecting: $0).children) } ?? []
+            perCallDelegate = elements.count == 2 ? Self.delegate(in: elements[1].value) : nil
+            if elements.count != 2 { missed.append(.init(.perCallDelegate, keepsOut: true)) }
+        } else {
+            perCallDelegate = nil
+        }
+        missedFacts = missed
         #else
         session = nil
         uploadBody = nil
         receivesChunks = true
         perCallDelegate = nil
+        missedFacts = []
         #endif
     }
 
@@ -100,16 +137,17 @@ struct LoadingTask: @unchecked Sendable {
     }
 
     #if canImport(FoundationNetworking)
-    /// `URLSessionTask._Body`: `.none`, `.data(DispatchData)`, `.file(URL)`, `.stream(InputStream)`.
-    private static func uploadBody(_ body: Any) -> UploadBody {
+    /// `URLSessionTask._Body`: `.none`, `.data(DispatchData)`, `.file(URL)`, `.stream(InputStream)`;
+    /// nil for a case of another shape.
+    private static func uploadBody(_ body: Any) -> UploadBody? {
         let mirror = Mirror(reflecting: body)
-        guard let payload = mirror.children.first else { return .none }
+        guard let payload = mirror.children.first else { return UploadBody.none }
         switch payload.value {
         case let data as DispatchData: return .data(Data(data))
         case let data as Data: return .data(data)
         case let url as URL: return .file(url)
         case let stream as InputStream: return .stream(stream)
-        default: return .none
+        default: return nil
         }
     }
 
@@ -117,15 +155,21 @@ struct LoadingTask: @unchecked Sendable {
     /// `dataCompletionHandler`, `dataCompletionHandlerWithTaskDelegate`, …) and payload,
     /// if it can be read. The registry is `[Int: _Behaviour]` keyed by task identifier;
     /// one cast reaches the entry without reflecting on every other task's.
-    static func registryBehaviour(of task: URLSessionTask, in session: URLSession) -> (name: String, payload: Any?)? {
-        guard let registry = StoredProperty.value("taskRegistry", of: session),
-              let behaviours = StoredProperty.value("behaviours", of: registry as AnyObject) as? any IntKeyedValues,
+    static func registryBehaviour(of task: URLSessionTask, in session: URLSession, hiding hidden: Set<String> = []) -> (name: String, payload: Any?)? {
+        guard let registry = StoredProperty.value("taskRegistry", of: session, hiding: hidden),
+              let behaviours = StoredProperty.value("behaviours", of: registry as AnyObject, hiding: hidden) as? any IntKeyedValues,
               let behaviour = behaviours.value(forKey: task.taskIdentifier)
         else { return nil }
         let mirror = Mirror(reflecting: behaviour)
         guard let payload = mirror.children.first else { return (String(describing: behaviour), nil) }
         return (payload.label ?? String(describing: behaviour), payload.value)
     }
+
+    /// The registry's cases (`URLSession._TaskRegistry._Behaviour`) this reading knows.
+    static let knownBehaviours: Set<String> = [
+        "callDelegate", "dataCompletionHandler", "dataCompletionHandlerWithTaskDelegate",
+        "downloadCompletionHandler", "downloadCompletionHandlerWithTaskDelegate",
+    ]
 
     /// A delegate held in an optional inside reflected storage.
     private static func delegate(in value: Any) -> URLSessionTaskDelegate? {

@@ -9,6 +9,9 @@ final class RewriterCore: CaptureHost {
     let cacheByteLimit: Int
     /// Whether requests no rule applied to send an `.unmatched` event.
     let reportsUnmatched = Locked(false)
+    /// corelibs fields that installations made from now on read as missing
+    /// (``CorelibsFact``): how the tests stand in for a toolchain without them.
+    let hiddenCorelibsFields = Locked<Set<String>>([])
     /// The running traffic captures.
     private let captures = Locked<[CaptureSink]>([])
     /// Observations kept alive with the rules (the launch-environment activity log).

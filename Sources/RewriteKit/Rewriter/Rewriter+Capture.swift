@@ -21,4 +21,11 @@ extension Rewriter {
             sink: CaptureSink(bodyLimit: max(0, bodyLimit), exchangeLimit: max(0, exchangeLimit), revealsSecrets: false, seesAllTraffic: false),
             core: core)
     }
+
+    /// Makes the installations made from now on read these swift-corelibs-foundation fields
+    /// as missing, as a toolchain without them would (``CorelibsFact``): how the tests prove
+    /// that each miss is reported and handled. Does nothing on Apple platforms.
+    package func hideCorelibsFieldsForTesting(_ names: Set<String>) {
+        core.hiddenCorelibsFields.withLock { $0 = names }
+    }
 }

@@ -46,7 +46,7 @@ final class ExchangeContext: @unchecked Sendable {
     #if canImport(FoundationNetworking)
     /// A serial queue inside URLSession's process-wide queue hierarchy: it targets the work
     /// queue of a session that never runs a task. Nil if corelibs' internals ever change.
-    private static let sharedQueueMember: DispatchQueue? = {
+    static let sharedQueueMember: DispatchQueue? = {
         let anchor = URLSession(configuration: .ephemeral)
         guard let workQueue = StoredProperty.value("workQueue", of: anchor) as? DispatchQueue else { return nil }
         return DispatchQueue(label: "RewriteKit.context", target: workQueue)
