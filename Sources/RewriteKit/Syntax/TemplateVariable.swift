@@ -82,13 +82,3 @@ enum TemplateVariable: Sendable, Hashable {
         }
     }
 }
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-}

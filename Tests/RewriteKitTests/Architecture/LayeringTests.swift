@@ -130,6 +130,100 @@ struct LayeringTests {
         #expect(!names.contains("Words") && !names.contains("Syntax"))
     }
 
+    /// The members a file adds to types it does not declare (`extension String { func
+    /// trimmingWhitespace() }`): a layer's own names as much as its types are.
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    static func extensionMembers(in text: String) -> [(type: String, member: String)] {
+        var members: [(String, String)] = []
+        var extended: String?
+        var depth = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let code = codeOutsideLiterals(line)
+            if depth == 0, let match = try? #/^extension\s+([A-Za-z_][\w.]*)/#.prefixMatch(in: code) {
+                extended = String(match.output.1)
+            }
+            if depth == 1, let type = extended,
+               let match = try? #/^\s*(?:(?:public|package|internal|fileprivate|static|mutating|nonisolated|@inlinable|@discardableResult)\s+)*(?:func|var|let)\s+([a-z_]\w*)/#.prefixMatch(in: code) {
+                members.append((type, String(match.output.1)))
+            }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            if depth == 0 { extended = nil }
+        }
+        return members
+    }
+
+    /// Every lower-case name a file declares with `func`, `var`, `let` or `case`.
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    static func declaredMembers(in text: String) -> Set<String> {
+        Set(text.matches(of: #/\b(?:func|var|let|case)\s+([a-z_]\w*)/#).map { String($0.output.1) })
+    }
+
+    /// The names a file's code reaches through a dot (`line.trimmingWhitespace()`).
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    static func memberUses(in text: String) -> Set<String> {
+        var names = Set<String>()
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for match in codeOutsideLiterals(line).matches(of: #/\.([a-z_]\w*)/#) { names.insert(String(match.output.1)) }
+        }
+        return names
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    @Test("the member scan sees what an extension adds to a type of another layer or of the platform")
+    func scanSeesExtensionMembers() {
+        let text = """
+            extension String {
+                /// A doc comment { with a brace.
+                func trimmed() -> String {
+                    let inner = 1
+                    return self
+                }
+                static let shared = "x"
+            }
+            struct Own {
+                func notAnExtensionMember() {}
+            }
+            """
+        #expect(Self.extensionMembers(in: text).map(\.member) == ["trimmed", "shared"])
+        #expect(Self.memberUses(in: #"let x = line.trimmed() // .commented"#) == ["trimmed"])
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    @Test("no layer uses a member another layer it may not use adds to a platform type or another layer's type")
+    func noLayerUsesAnExtensionMemberOfALayerItMayNotUse() throws {
+        var ownTypes: [String: Set<String>] = [:]
+        var added: [String: Set<String>] = [:]
+        var declared: [String: Set<String>] = [:]
+        for layer in Self.allowed.keys {
+            for file in try Self.files(in: layer) {
+                ownTypes[layer, default: []].formUnion(Self.declaredTypes(in: file.text))
+                declared[layer, default: []].formUnion(Self.declaredMembers(in: file.text))
+            }
+        }
+        for layer in Self.allowed.keys {
+            for file in try Self.files(in: layer) {
+                for (type, member) in Self.extensionMembers(in: file.text) where !(ownTypes[layer] ?? []).contains(type) {
+                    added[member, default: []].insert(layer)
+                }
+            }
+        }
+        #expect(added.count > 10, "the scan found too few extension members to be working: \(added.count)")
+        var violations: [String] = []
+        for (layer, mayUse) in Self.allowed {
+            let visible = mayUse.union([layer])
+            let declaredVisibly = visible.reduce(into: Set<String>()) { $0.formUnion(declared[$1] ?? []) }
+            for file in try Self.files(in: layer) {
+                for name in Self.memberUses(in: file.text).sorted() {
+                    guard let homes = added[name], homes.isDisjoint(with: visible) else { continue }
+                    // A name some visible type declares too is that type's (a common name).
+                    if declaredVisibly.contains(name) { continue }
+                    violations.append("\(file.path) uses .\(name) added in \(homes.sorted().joined(separator: ", "))")
+                }
+            }
+        }
+        #expect(violations == [])
+    }
+
     @Test func everyLayerFolderIsKnown() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
             .filter { !$0.hasSuffix(".docc") && !$0.hasPrefix(".") }
