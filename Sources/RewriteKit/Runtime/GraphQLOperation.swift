@@ -32,8 +32,3 @@ struct GraphQLOperation {
         type = document?.operation(named: name)?.type ?? (explicitName == nil ? document?.operations.first?.type : nil)
     }
 }
-
-/// The type of a GraphQL operation, as `graphql type` reads it.
-enum GraphQLOperationType: String, Sendable {
-    case query, mutation, subscription
-}
