@@ -80,8 +80,15 @@ struct JSONBenchmark {
                     if edit(body) != output {
                         notes.append("\(action.rawValue), \(size.label): the JSON engine alone and the pipeline made different bytes")
                     }
-                    if pipeline.leastRun(request, edit: edit).request.body != output {
+                    let least = pipeline.leastRun(request, edit: edit)
+                    if least.request.body != output {
                         notes.append("\(action.rawValue), \(size.label): the least run and the pipeline made different bytes")
+                    }
+                    // The same rule applied, with a trace of two entries (applied, changed).
+                    let run = pipeline.processRequest(request)
+                    if least.appliedRules != run.appliedRules || least.trace.entries.map(\.rule) != Array(run.trace.entries.prefix(2).map(\.rule))
+                        || least.trace.entries.count != 2 {
+                        notes.append("\(action.rawValue), \(size.label): the least run's trace is not the run's first two entries")
                     }
                 }
             }

@@ -11,8 +11,8 @@ public final class Pipeline: Sendable {
     /// A pipeline with no rules.
     public static let empty = Pipeline()
 
-    let rules: [CompiledRule]
-    let index: RuleIndex
+    package let rules: [CompiledRule]
+    package let index: RuleIndex
     let environment: EvaluationEnvironment
     /// Whether any rule's request phase reads the body (most rule sets have none).
     let anyRuleNeedsRequestBody: Bool

@@ -53,6 +53,11 @@ public struct RequestOutcome: Sendable {
         self.stream = stream
     }
 
+    /// An outcome that forwards `request` with `trace`: what `rewrite-bench`'s least run makes.
+    package init(forwarding request: HTTPRequest, trace: Trace) {
+        self.init(request: request, trace: trace)
+    }
+
     /// The rules whose conditions held, in the order they applied: read from the
     /// trace's `applied` entries, which the request phase writes one per rule it applies,
     /// so the list and the trace cannot disagree and a run allocates no list of its own.

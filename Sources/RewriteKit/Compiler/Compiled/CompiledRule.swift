@@ -2,7 +2,7 @@
 ///
 /// What most rules lack (response blocks, a terminal clause, shaping) sits in one optional
 /// box, so a rule file of a hundred thousand simple rules stays small in memory.
-final class CompiledRule: Sendable {
+package final class CompiledRule: Sendable {
     /// The clauses most rules do not have.
     private final class Extras: Sendable {
         let responseBlocks: [CompiledResponseBlock]
@@ -36,7 +36,7 @@ final class CompiledRule: Sendable {
     }
 
     /// The rule's name and where it is written.
-    let reference: RuleReference
+    package let reference: RuleReference
     /// Every `when` joined by `and`, cheapest first; `nil` matches everything.
     let condition: CompiledCondition?
     /// How many capture slots the rule needs: 0 without regexes, else 1 (`${0}`) plus the

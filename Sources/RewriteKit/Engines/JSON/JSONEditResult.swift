@@ -2,7 +2,7 @@
 ///
 /// An edit never produces half-edited or invalid output: either the whole edit
 /// applies and the result is valid JSON, or the caller keeps its original bytes.
-enum JSONEditResult: Sendable, Equatable {
+package enum JSONEditResult: Sendable, Equatable {
     /// The edited body; every byte outside the edited spot is the original's.
     case edited([UInt8])
     /// The body was not changed, for example `'user.id' not found`.
@@ -17,7 +17,7 @@ enum JSONEditResult: Sendable, Equatable {
     }
 
     /// The edited bytes, or `nil` when unchanged.
-    var editedBytes: [UInt8]? {
+    package var editedBytes: [UInt8]? {
         if case .edited(let bytes) = self { return bytes }
         return nil
     }

@@ -13,7 +13,7 @@
 ///
 /// The `[UInt8]` forms validate first and report an invalid body as
 /// ``JSONEditResult/unchanged(reason:)``.
-enum JSONEditor {
+package enum JSONEditor {
     /// `{"KEY":` + the document (surrounding whitespace trimmed) + `}`, with `key` JSON-escaped.
     static func wrap(_ document: JSONDocument, key: String) -> JSONDocument {
         let body = document.bytes
@@ -31,12 +31,12 @@ enum JSONEditor {
     }
 
     /// `wrap` on bytes that have not been validated yet.
-    static func wrap(_ body: [UInt8], key: String) -> JSONEditResult {
+    package static func wrap(_ body: [UInt8], key: String) -> JSONEditResult {
         validated(body).map { .edited(wrap($0, key: key).bytes) }
     }
 
     /// `inject` on bytes that have not been validated yet; `value` must be one JSON value.
-    static func inject(_ body: [UInt8], path: JSONPath, value: [UInt8]) -> JSONEditResult {
+    package static func inject(_ body: [UInt8], path: JSONPath, value: [UInt8]) -> JSONEditResult {
         let valueDocument: JSONDocument
         do {
             valueDocument = try JSONDocument(validating: value)

@@ -5,7 +5,7 @@
 /// `["key"]` / `['key']` for any key, with JSON escapes inside double quotes.
 extension JSONPath {
     /// Parses `text`, throwing a ``JSONPathError`` that quotes the path when it is malformed.
-    static func parse(_ text: String) throws(JSONPathError) -> JSONPath {
+    package static func parse(_ text: String) throws(JSONPathError) -> JSONPath {
         let bytes = Array(text.utf8)
         func failure(_ message: String) -> JSONPathError {
             JSONPathError(message: "\(message) in path '\(text)'")

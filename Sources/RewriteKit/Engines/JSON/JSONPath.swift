@@ -3,7 +3,7 @@
 /// An empty path (`$`) names the whole document. Keys name object members and
 /// indices name existing array elements; a bare numeric segment such as `items.0`
 /// is the key `"0"`, not an index.
-struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
     enum Component: Sendable, Hashable {
         /// An object member, by its decoded key.
@@ -30,7 +30,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     var parent: JSONPath { JSONPath(Array(components.dropLast())) }
 
     /// The path in the form `parse` accepts: `$`, `user.id`, `items[0]["x.y"]`.
-    var description: String {
+    package var description: String {
         guard !components.isEmpty else { return "$" }
         var text = ""
         for (position, component) in components.enumerated() {

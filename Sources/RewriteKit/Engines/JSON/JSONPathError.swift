@@ -1,5 +1,5 @@
 /// Why a JSON path written in a rule could not be parsed.
-struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, lower case, quoting the path: `expected a key after '.' in 'a..b'`.
     var message: String
 
@@ -9,5 +9,5 @@ struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The message.
-    var description: String { message }
+    package var description: String { message }
 }

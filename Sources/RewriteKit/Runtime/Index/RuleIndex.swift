@@ -11,7 +11,7 @@ import Foundation
 /// A lookup hashes the request's host once from the right, so it costs the same with
 /// ten rules or a hundred thousand, and merges the few candidate lists back into file
 /// order. The index only narrows: every candidate's conditions are still evaluated.
-struct RuleIndex: Sendable {
+package struct RuleIndex: Sendable {
     /// Where a rule is filed.
     enum Key: Sendable, Hashable {
         /// Exact host names, in normal form.
@@ -187,7 +187,7 @@ struct RuleIndex: Sendable {
     }
 
     /// The positions of the rules that could apply, in file order.
-    func candidates(for request: HTTPRequest) -> ArraySlice<Int32> {
+    package func candidates(for request: HTTPRequest) -> ArraySlice<Int32> {
         var first: ArraySlice<Int32>?
         var lists: [ArraySlice<Int32>] = []
         forEachCandidateList(for: request) { list in

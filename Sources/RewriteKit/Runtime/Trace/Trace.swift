@@ -5,7 +5,7 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
     public private(set) var entries: [TraceEntry]
 
     /// Creates a trace, empty by default.
-    init(entries: [TraceEntry] = []) {
+    package init(entries: [TraceEntry] = []) {
         self.entries = entries
     }
 
@@ -23,7 +23,7 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends an entry.
-    mutating func append(_ entry: consuming TraceEntry) {
+    package mutating func append(_ entry: consuming TraceEntry) {
         // A rule that applies writes a few entries: one allocation, not one per entry.
         if entries.isEmpty { entries.reserveCapacity(4) }
         entries.append(entry)

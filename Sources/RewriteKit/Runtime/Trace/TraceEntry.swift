@@ -74,7 +74,7 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
     public internal(set) var event: Event
 
     /// Creates an entry.
-    init(rule: RuleReference, phase: Phase, line: Int? = nil, event: consuming Event) {
+    package init(rule: RuleReference, phase: Phase, line: Int? = nil, event: consuming Event) {
         self.rule = rule
         self.phase = phase
         self.line = line

@@ -142,36 +142,4 @@ struct JSONEditorTests {
             #expect(result.bytes(orOriginal: body) == body)
         }
     }
-
-    @Test("the engine's edit alone, and the least run around it, make the bytes a pipeline run makes, and decline what the run leaves alone")
-    func engineEditMatchesPipeline() throws {
-        // Each edit as a rule, and as the engine alone.
-        let edits = [("/wrap", #"wrap-json "envelope""#), ("/inject", #"inject-json "meta.by" json {"n": 1, "s": "é"}"#)]
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: edits.map { "rule \"\($0.0)\" {\n when path == \"\($0.0)\"\n request { \($0.1) }\n}" }
-            .joined(separator: "\n")))
-        let wrap = JSONEngineEdit.wrap(key: "envelope")
-        let inject = try #require(JSONEngineEdit.inject(path: "meta.by", value: #"{"n": 1, "s": "é"}"#))
-        for text in [#"{"users":[{"id":1,"name":"Zo\u00eb"}],"meta":{"page":1}}"#, " [1, 2.0E+2]\n", #"{"meta":3}"#, "{nope"] {
-            let body = Array(text.utf8)
-            for (path, edit) in [("/wrap", wrap), ("/inject", inject)] {
-                let request = try #require(HTTPRequest(method: "POST", url: "https://api.example.com\(path)", body: body))
-                let outcome = pipeline.processRequest(request)
-                let output = outcome.request.body
-                #expect(edit(body) ?? body == output, "\(path) on \(text)")
-                // The benchmark's least run around the same edit: the same bytes, the same
-                // rule applied, and a trace of two entries (applied, changed) when it edits.
-                let least = pipeline.leastRun(request, edit: edit)
-                #expect(least.request.body == output, "least run, \(path) on \(text)")
-                if edit(body) != nil {
-                    #expect(least.appliedRules == outcome.appliedRules, "\(path) on \(text)")
-                    #expect(least.trace.entries.map(\.rule) == outcome.trace.entries.prefix(2).map(\.rule))
-                    #expect(least.trace.entries.count == 2)
-                } else {
-                    #expect(least.trace.isEmpty)
-                }
-            }
-        }
-        #expect(JSONEngineEdit.inject(path: "a..b", value: "1") == nil)
-        #expect(JSONEngineEdit.inject(path: "a", value: "{") == nil)
-    }
 }

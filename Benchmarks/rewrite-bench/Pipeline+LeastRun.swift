@@ -1,5 +1,7 @@
+import RewriteKit
+
 extension Pipeline {
-    /// The least a request phase that applies one JSON edit can do, for `rewrite-bench`:
+    /// The least a request phase that applies one JSON edit can do:
     /// the index's look-up, `edit` by the JSON engine, the request copied with the edited
     /// body, a trace of two entries (the rule applied, the body changed) and the outcome.
     /// No condition is tested (the first candidate is taken as applying) and no action is
@@ -8,10 +10,10 @@ extension Pipeline {
     ///
     /// The first candidate's rule must be the one whose action `edit` is; the outcome is
     /// the request unchanged when there is no candidate or the edit does not apply.
-    package func leastRun(_ request: HTTPRequest, edit: JSONEngineEdit) -> RequestOutcome {
+    func leastRun(_ request: HTTPRequest, edit: JSONEngineEdit) -> RequestOutcome {
         let candidates = index.candidates(for: request)
         guard let first = candidates.first, let body = request.body, let edited = edit(body) else {
-            return RequestOutcome(request: request)
+            return RequestOutcome(forwarding: request, trace: Trace())
         }
         let rule = rules[Int(first)].reference
         var changed = request
@@ -20,6 +22,6 @@ extension Pipeline {
         trace.append(TraceEntry(rule: rule, phase: .request, line: rule.line, event: .ruleApplied))
         let change = TraceEntry.Change.body(beforeLength: body.count, afterLength: edited.count, summary: edit.actionName)
         trace.append(TraceEntry(rule: rule, phase: .request, line: rule.line, event: .changed(action: edit.actionName, change: change)))
-        return RequestOutcome(request: changed, trace: trace)
+        return RequestOutcome(forwarding: changed, trace: trace)
     }
 }
