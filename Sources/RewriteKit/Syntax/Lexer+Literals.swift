@@ -86,7 +86,7 @@ extension Lexer {
         var closed = false
         if peek() == UInt8(ascii: "{") {
             advance()
-            while let byte = peek(), digits.count <= 8, isHexDigit(byte) {
+            while let byte = peek(), digits.count <= 8, ASCIIHex.isDigit(byte) {
                 digits.append(Character(Unicode.Scalar(byte)))
                 advance()
             }
@@ -103,11 +103,6 @@ extension Lexer {
             let sequence = text(from: start.offset, to: index)
             error(DiagnosticMessages.invalidUnicodeEscape(sequence), SourceRange(start: start, end: location))
         }
-    }
-
-    private func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 
     /// `${NAME}` inside a string; called at the `$`.

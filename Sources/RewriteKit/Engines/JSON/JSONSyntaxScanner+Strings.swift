@@ -58,7 +58,7 @@ extension JSONSyntaxScanner {
         guard escape &+ 6 <= end else { throw failure("expected 4 hex digits after '\\u'", at: escape) }
         var unit: UInt16 = 0
         for offset in 2..<6 {
-            guard let digit = JSONText.hexValue(base[escape &+ offset]) else {
+            guard let digit = ASCIIHex.value(base[escape &+ offset]) else {
                 throw failure("expected 4 hex digits after '\\u'", at: escape)
             }
             unit = unit &<< 4 | UInt16(digit)

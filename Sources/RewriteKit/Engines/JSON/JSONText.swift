@@ -57,17 +57,6 @@ enum JSONText {
         out.append(JSONByte.quote)
     }
 
-    /// The value of an ASCII hex digit, or `nil`.
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte &- 0x30
-        case 0x41...0x46: return byte &- 0x37
-        case 0x61...0x66: return byte &- 0x57
-        default: return nil
-        }
-    }
-
     /// Decodes the content between the quotes of a validated JSON string literal
     /// (`start` is just after the opening quote, `stop` at the closing quote).
     static func decodeString(_ base: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> String {
@@ -119,7 +108,7 @@ enum JSONText {
     private static func unit(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt16 {
         var value: UInt16 = 0
         for k in offset..<min(offset &+ 4, raw.count) {
-            value = value &<< 4 | UInt16(hexValue(raw[k]) ?? 0)
+            value = value &<< 4 | UInt16(ASCIIHex.value(raw[k]) ?? 0)
         }
         return value
     }

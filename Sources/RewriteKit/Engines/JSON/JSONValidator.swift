@@ -307,17 +307,12 @@ enum JSONValidator {
         case 0x75:
             // Four hex digits. Unpaired surrogate escapes are grammatical (RFC 8259
             // section 8.2) and accepted.
-            guard start &+ 6 <= end, isHexDigit(base[start &+ 2]), isHexDigit(base[start &+ 3]),
-                  isHexDigit(base[start &+ 4]), isHexDigit(base[start &+ 5]) else { return -1 }
+            guard start &+ 6 <= end, ASCIIHex.isDigit(base[start &+ 2]), ASCIIHex.isDigit(base[start &+ 3]),
+                  ASCIIHex.isDigit(base[start &+ 4]), ASCIIHex.isDigit(base[start &+ 5]) else { return -1 }
             return start &+ 6
         default:
             return -1
         }
-    }
-
-    @inline(__always)
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        JSONByte.isDigit(byte) || (byte | 0x20) &- 0x61 < 6
     }
 
     /// A number per RFC 8259: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

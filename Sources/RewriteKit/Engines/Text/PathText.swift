@@ -8,17 +8,7 @@
 enum PathText {
     /// The path in normal form (the same string, uncopied, when it already is).
     static func normalized(_ path: String) -> String {
-        guard path.utf8.contains(where: needsEncoding) else { return path }
-        var output: [UInt8] = []
-        output.reserveCapacity(path.utf8.count + 16)
-        for byte in path.utf8 {
-            if needsEncoding(byte) {
-                PercentEncoding.appendEscape(byte, to: &output)
-            } else {
-                output.append(byte)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        PercentEncoding.encode(path) { !needsEncoding($0) }
     }
 
     private static func needsEncoding(_ byte: UInt8) -> Bool {

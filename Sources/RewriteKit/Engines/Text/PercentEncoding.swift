@@ -12,7 +12,7 @@ enum PercentEncoding {
             if byte == UInt8(ascii: "+") {
                 output.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                      let high = ASCIIHex.value(bytes[index + 1]), let low = ASCIIHex.value(bytes[index + 2]) {
                 output.append(high << 4 | low)
                 index += 2
             } else {
@@ -25,25 +25,29 @@ enum PercentEncoding {
 
     /// Encodes everything but RFC 3986 unreserved characters.
     static func encodeQueryComponent(_ text: String) -> String {
+        encode(text, keeping: isUnreserved)
+    }
+
+    /// Encodes every byte `keep` refuses as `%XX`, in upper-case hex; the text itself when
+    /// it keeps them all.
+    static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        guard !text.utf8.allSatisfy(keep) else { return text }
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
+        output.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            if isUnreserved(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
+            if keep(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(ASCIIHex.upperDigit(byte >> 4))
+                output.append(ASCIIHex.upperDigit(byte & 0x0F))
+            }
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends `%XX` for a byte, in upper-case hex.
-    static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-    }
-
-    /// Upper-case hex digits, by value.
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// An RFC 3986 unreserved character: a letter, a digit, `-`, `.`, `_` or `~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -51,15 +55,6 @@ enum PercentEncoding {
             return true
         default:
             return false
-        }
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

@@ -254,9 +254,9 @@ enum URLTemplate {
             return .success(value)
         case .path:
             if value == "." || value == ".." { return .success(String(repeating: "%2E", count: value.count)) }
-            return .success(percentEncoded(value, keeping: isPathSegmentByte))
+            return .success(PercentEncoding.encode(value, keeping: isPathSegmentByte))
         case .query, .fragment, .userInfo:
-            return .success(percentEncoded(value, keeping: isUnreserved))
+            return .success(PercentEncoding.encode(value, keeping: PercentEncoding.isUnreserved))
         }
     }
 
@@ -274,24 +274,9 @@ enum URLTemplate {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
-    /// RFC 3986 unreserved characters.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || "-._~".utf8.contains(byte)
-    }
-
     /// What a path segment may hold unencoded: `pchar` without `%`.
     private static func isPathSegmentByte(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()*+,;=:@".utf8.contains(byte)
-    }
-
-    private static func percentEncoded(_ value: String, keeping keep: (UInt8) -> Bool) -> String {
-        guard !value.utf8.allSatisfy(keep) else { return value }
-        var output: [UInt8] = []
-        output.reserveCapacity(value.utf8.count * 3)
-        for byte in value.utf8 {
-            if keep(byte) { output.append(byte) } else { PercentEncoding.appendEscape(byte, to: &output) }
-        }
-        return String(decoding: output, as: UTF8.self)
+        PercentEncoding.isUnreserved(byte) || "!$&'()*+,;=:@".utf8.contains(byte)
     }
 }
 
