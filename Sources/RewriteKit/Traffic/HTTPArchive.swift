@@ -102,7 +102,7 @@ public struct HTTPArchive: Sendable {
                 }
             }
             let before = exchanges
-            ExchangeRedaction(names: names).apply(to: &exchanges, texts: &skipped)
+            Redaction(names: names).apply(to: &exchanges, texts: &skipped)
             let scrubbed = zip(before, exchanges).filter { old, new in
                 old.request.body != new.request.body || old.response?.body != new.response?.body
                     || old.serverResponse?.body != new.serverResponse?.body

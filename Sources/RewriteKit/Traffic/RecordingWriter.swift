@@ -89,7 +89,7 @@ public struct RecordingWriter: Sendable {
         // Whatever redaction the exchanges had (a capture's, a HAR's, none: an app's own),
         // this writer's names apply to all of them together, values included.
         if !revealsSecrets, !candidates.allSatisfy({ $0.redaction == secrets }) {
-            ExchangeRedaction(names: secrets).apply(to: &candidates)
+            Redaction(names: secrets).apply(to: &candidates)
         }
         if exists {
             existingText = try String(contentsOf: rulesFile, encoding: .utf8)

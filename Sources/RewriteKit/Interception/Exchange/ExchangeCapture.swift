@@ -48,7 +48,7 @@ struct ExchangeCapture: @unchecked Sendable {
         let redaction = core.activity.redaction
         for sink in sinks {
             var copy = exchange
-            if !sink.revealsSecrets { redaction.exchanges.apply(to: &copy) }
+            if !sink.revealsSecrets { redaction.apply(to: &copy) }
             sink.add(copy)
         }
     }

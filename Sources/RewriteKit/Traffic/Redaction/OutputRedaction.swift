@@ -18,13 +18,13 @@ package struct OutputRedaction {
 
     /// Notes the secrets of a request: its secret headers' values and secret query values.
     package mutating func collect(_ request: HTTPRequest) {
-        redaction.exchanges.collect(request.headers, into: &secrets)
-        redaction.exchanges.collect(url: request.url.description, into: &secrets)
+        redaction.collect(request.headers, into: &secrets)
+        redaction.collect(url: request.url.description, into: &secrets)
     }
 
     /// Notes the values of a response's secret headers.
     package mutating func collect(_ response: HTTPResponse) {
-        redaction.exchanges.collect(response.headers, into: &secrets)
+        redaction.collect(response.headers, into: &secrets)
     }
 
     /// Notes the secrets a trace shows (a secret header a rule set or removed).
@@ -34,20 +34,20 @@ package struct OutputRedaction {
 
     /// `text` with secret query values in any URL replaced and every secret value scrubbed.
     package func scrub(_ text: String) -> String {
-        secrets.scrub(redaction.exchanges.redactingQuery(of: text))
+        secrets.scrub(redaction.redactingQuery(of: text))
     }
 
     /// The request with its secrets replaced (headers, query) and scrubbed (path, body).
     package func redacted(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
-        redaction.exchanges.redact(&request, secrets: secrets, scrub: scrub)
+        redaction.redact(&request, secrets: secrets, scrub: scrub)
         return request
     }
 
     /// The response with its secret headers replaced and its other headers and body scrubbed.
     package func redacted(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        redaction.exchanges.redact(&response, secrets: secrets, scrub: scrub)
+        redaction.redact(&response, secrets: secrets, scrub: scrub)
         return response
     }
 

@@ -1,20 +1,33 @@
 import Foundation
 
-/// Keeps secrets out of captured and imported exchanges (``RecordedExchange``): what
-/// captures, recordings, HAR exports and HAR imports hold. ``Redaction`` applies the same
-/// names to activity events.
+/// Keeps secrets out of everything RewriteKit keeps or shows of traffic, with one set of
+/// secret names (``SecretNames``): captured and imported exchanges (``RecordedExchange``:
+/// what captures, recordings, HAR exports and HAR imports hold), traces, activity events
+/// (`ActivityEvent+Redaction.swift`) and what a tool prints (``OutputRedaction``).
 ///
 /// Values of the named headers and query parameters read `<redacted>` where they stand, and
 /// each such value that looks like a credential (``SecretValues/looksSecret(_:)``) is
 /// scrubbed wherever else it appears: other headers, URLs (path, query and fragment) and
 /// bodies. A cookie holding a URL or a timestamp is redacted in its cookie only, so the
 /// same text elsewhere is replayed as it was.
-struct ExchangeRedaction: Sendable {
+struct Redaction: Sendable {
     /// What stands for a secret.
     static let placeholder = SecretNames.placeholder
 
     /// The secret names.
     var names = SecretNames()
+
+    /// Header names, case-insensitive.
+    var headerNames: Set<String> {
+        get { names.headers }
+        set { names = SecretNames(headers: newValue, queries: names.queries) }
+    }
+
+    /// Query parameter names, case-insensitive.
+    var queryNames: Set<String> {
+        get { names.queries }
+        set { names = SecretNames(headers: names.headers, queries: newValue) }
+    }
 
     private func isSecretHeader(_ name: String) -> Bool { names.isSecretHeader(name) }
     private func isSecretQuery(_ name: String) -> Bool { names.isSecretQuery(name) }
@@ -154,5 +167,56 @@ struct ExchangeRedaction: Sendable {
         guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let end = utf8[mark...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         return (url[..<mark], url[utf8.index(after: mark)..<end], url[end...])
+    }
+
+    /// Adds the secret values a trace entry shows (a secret header's or query's before and
+    /// after, the URLs it changed).
+    func collect(_ entry: TraceEntry, into secrets: inout SecretValues) {
+        guard case .changed(_, let change) = entry.event else { return }
+        switch change {
+        case .header(let name, let before, let after) where isSecretHeader(name):
+            for value in before + after { secrets.add(headerValue: value, of: name) }
+        case .query(let name, let before, let after) where isSecretQuery(name):
+            for value in [before, after].compactMap({ $0 }) { secrets.add(value) }
+        case .url(let before, let after):
+            collect(url: before, into: &secrets)
+            collect(url: after, into: &secrets)
+        default:
+            break
+        }
+    }
+
+    /// A trace entry with secret headers' and queries' values replaced and every text scrubbed.
+    func redacted(_ entry: TraceEntry, scrub: (String) -> String) -> TraceEntry {
+        var entry = entry
+        switch entry.event {
+        case .changed(let action, let change):
+            let hidden: TraceEntry.Change
+            switch change {
+            case .header(let name, let before, let after) where isSecretHeader(name):
+                hidden = .header(name: name, before: before.map { _ in Self.placeholder }, after: after.map { _ in Self.placeholder })
+            case .header(let name, let before, let after):
+                hidden = .header(name: name, before: before.map(scrub), after: after.map(scrub))
+            case .query(let name, let before, let after) where isSecretQuery(name):
+                hidden = .query(name: name, before: before.map { _ in Self.placeholder }, after: after.map { _ in Self.placeholder })
+            case .query(let name, let before, let after):
+                hidden = .query(name: name, before: before.map(scrub), after: after.map(scrub))
+            case .url(let before, let after):
+                hidden = .url(before: scrub(before), after: scrub(after))
+            case .body(let before, let after, let summary):
+                hidden = .body(beforeLength: before, afterLength: after, summary: scrub(summary))
+            case .status:
+                hidden = change
+            }
+            entry.event = .changed(action: action, change: hidden)
+        case .unchanged(let action, let reason): entry.event = .unchanged(action: action, reason: scrub(reason))
+        case .skipped(let action, let reason): entry.event = .skipped(action: action, reason: scrub(reason))
+        case .log(let text): entry.event = .log(scrub(text))
+        case .limitExceeded(let message): entry.event = .limitExceeded(scrub(message))
+        case .tag(let name): entry.event = .tag(scrub(name))
+        case .ruleApplied, .stopped, .contentLengthRemoved, .missingVariable, .guardFailed, .usedUp, .responded, .failed:
+            break
+        }
+        return entry
     }
 }
