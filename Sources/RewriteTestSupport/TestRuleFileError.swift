@@ -1,7 +1,9 @@
+import Foundation
+
 import RewriteKit
 
 /// Why ``TestRuleFile`` could not give a test its rules.
-public enum TestRuleFileError: Error, Sendable, CustomStringConvertible {
+public enum TestRuleFileError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// No file at `path` in any of the `searched` folders.
     case notFound(path: String, searched: [String])
     /// The file was found but does not compile; the error carries its diagnostics.
@@ -18,4 +20,7 @@ public enum TestRuleFileError: Error, Sendable, CustomStringConvertible {
             return error.description
         }
     }
+
+    /// The same as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -120,6 +120,7 @@ struct StubTests {
         #expect(finished.first?.source == .failure)
         #expect(finished.first?.error == RequestError(domain: "com.myapp.payments", code: 402, message: "Card declined"))
         #expect(finished.first?.error?.urlErrorCode == nil)
+        #expect(finished.first?.error?.localizedDescription == "Card declined")
     }
 
     @Test("fail code N keeps N as written, also a code URLError.Code does not name; message sets the description", arguments: Caller.allCases)

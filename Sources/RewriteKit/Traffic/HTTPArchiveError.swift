@@ -1,6 +1,8 @@
+import Foundation
+
 /// A HAR file that cannot be read: not JSON, or without the structure every HAR has (a
 /// `log` with `entries`, each with a `request` that has a `method` and a `url`).
-public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// Where in the document: `log.entries[3].request.url`, or empty for the whole text.
     public let path: String
     /// What is wrong there: `missing`, `expected a string, found a number`, or for text
@@ -15,6 +17,9 @@ public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         "not a HAR file: " + (path.isEmpty ? "" : path + ": ") + message
     }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 
     /// An error at byte `offset` of `bytes`.
     init(path: String, message: String, offset: Int, in bytes: [UInt8]) {

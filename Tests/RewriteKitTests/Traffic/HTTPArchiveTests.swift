@@ -260,6 +260,7 @@ struct HTTPArchiveTests {
             Issue.record("read as a HAR: \(text)")
         } catch let error as HTTPArchiveError {
             #expect("\(error)" == message)
+            #expect(error.localizedDescription == message, "an app that shows localizedDescription shows the same sentence")
             #expect(error.line == line && error.column == column, "\(error): \(error.line):\(error.column)")
         } catch {
             Issue.record("\(error)")

@@ -8,7 +8,7 @@ import Foundation
 /// ``RecordedExchange`` and the trace report every failure as one, whether a rule made it or
 /// the network did. The app's task completes with a `URLError` for `NSURLErrorDomain`, and
 /// for another domain with that domain's `NSError`, as `NSError(domain:code:userInfo:)` makes it.
-public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The error domain: `NSURLErrorDomain` unless a rule names another.
     public let domain: String
     /// The error code within ``domain``, as written (`-1009`, `402`).
@@ -53,6 +53,9 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `NSURLErrorDomain -1009`: the domain and the code.
     public var description: String { "\(domain) \(code)" }
+
+    /// The message when a rule gave one, else ``description``, for `localizedDescription`.
+    public var errorDescription: String? { message ?? description }
 
     /// `URLError -1009`, or `com.myapp.payments 402` for another domain: how reports name it.
     package var shortDescription: String {
