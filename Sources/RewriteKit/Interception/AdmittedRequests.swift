@@ -8,33 +8,62 @@ import FoundationNetworking
 /// with nothing to carry from one to the other. The load takes the admission made for a
 /// request with its URL, method and header fields (what the admission was made from).
 ///
-/// A few are kept, newest last: Apple platforms ask `canInit` several times per task, and
-/// a task cancelled before it starts never takes its own. One not found (evicted, or the
-/// rules changed) only costs the load a fresh admission.
+/// A few are kept, newest last: a task cancelled before it starts never takes its own. One
+/// not found (evicted, or the rules changed) only costs the load a fresh admission.
+///
+/// Apple platforms ask `canInit(with: task)` several times per task: the answer for a task
+/// is kept with it (an admission, or "declined"), so the index, the request's conversion,
+/// the cookie read and the conditions run once per task, not once per question.
 struct AdmittedRequests: Sendable {
-    /// How many are kept.
-    static let capacity = 32
+    /// How many are kept (answers for declined tasks among them).
+    static let capacity = 64
 
     private struct Entry: @unchecked Sendable {
         let request: URLRequest
-        let admission: Admission
+        /// The task asked about, when `canInit(with: task)` asked.
+        let task: ObjectIdentifier?
+        /// The pipeline that answered.
+        let pipeline: Pipeline
+        /// The admission; nil when the request was declined.
+        let admission: Admission?
     }
 
     private let entries = Locked<[Entry]>([])
 
-    /// Keeps `admission`, made for `request`.
-    func keep(_ admission: Admission, for request: URLRequest) {
+    /// Keeps `admission` (nil: declined), made by `pipeline` for `request` of `task`.
+    func keep(_ admission: Admission?, by pipeline: Pipeline, for request: URLRequest, task: URLSessionTask? = nil) {
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeFirst() }
-            entries.append(Entry(request: request, admission: admission))
+            entries.append(Entry(request: request, task: task.map(ObjectIdentifier.init), pipeline: pipeline, admission: admission))
         }
+    }
+
+    /// The answer already given for `task` asking with `request` under `pipeline`: true
+    /// (admitted, the admission still waiting for its load), false (declined), or nil when
+    /// it was not asked yet, its request changed, or the rules did.
+    func answer(for task: URLSessionTask, request: URLRequest, pipeline: Pipeline) -> Bool? {
+        let id = ObjectIdentifier(task)
+        let head = Head(request)
+        return entries.withLock { entries in
+            guard let entry = entries.last(where: { $0.task == id }), entry.pipeline === pipeline,
+                  entry.request.url == head.url, Head(entry.request) == head
+            else { return nil }
+            return entry.admission != nil
+        }
+    }
+
+    /// How many answers are kept for `task`.
+    func count(for task: URLSessionTask) -> Int {
+        let id = ObjectIdentifier(task)
+        return entries.withLock { $0.filter { $0.task == id }.count }
     }
 
     /// The newest admission made for a request like `request`, removed.
     func take(for request: URLRequest) -> Admission? {
         let head = Head(request)
         return entries.withLock { entries in
-            guard let index = entries.lastIndex(where: { $0.request.url == head.url && Head($0.request) == head }) else { return nil }
+            guard let index = entries.lastIndex(where: { $0.admission != nil && $0.request.url == head.url && Head($0.request) == head })
+            else { return nil }
             return entries.remove(at: index).admission
         }
     }

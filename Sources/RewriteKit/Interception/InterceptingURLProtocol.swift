@@ -68,11 +68,14 @@ class InterceptingURLProtocol: URLProtocol {
     }
 
     override class func canInit(with task: URLSessionTask) -> Bool {
-        guard let request = task.currentRequest ?? task.originalRequest else { return false }
-        guard canInit(with: request) else {
+        guard let request = task.currentRequest ?? task.originalRequest,
+              let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber)
+        else { return false }
+        // Asked again for the same task, the first answer stands (``AdmittedRequests``).
+        guard interceptor.shouldIntercept(request, task: task) else {
             #if !canImport(FoundationNetworking)
             // Apple platforms ask several times per task; the task tells them apart.
-            InterceptorRegistry.shared.interceptor(for: installationNumber)?.reportDeclined(request, task: task)
+            interceptor.reportDeclined(request, task: task)
             #endif
             return false
         }
@@ -80,13 +83,12 @@ class InterceptingURLProtocol: URLProtocol {
         let reason: String? = switch task {
         case _ where uncarriedKind(of: task) != nil:
             // A rule that may not be skipped makes the task come here, to fail in `startLoading`.
-            InterceptorRegistry.shared.interceptor(for: installationNumber)?.rulesThatMustNotBeSkipped(request).isEmpty == false
-                ? nil : uncarriedReason(task)
+            interceptor.rulesThatMustNotBeSkipped(request).isEmpty == false ? nil : uncarriedReason(task)
         case is URLSessionWebSocketTask: "WebSocket tasks are not intercepted"
         case is URLSessionStreamTask: "stream tasks are not intercepted"
         default: nil
         }
-        if let reason, let interceptor = InterceptorRegistry.shared.interceptor(for: installationNumber) {
+        if let reason {
             // Apple platforms ask several times per task: one event per task.
             interceptor.reportBypass(of: request, reason: reason, task: task)
             return false

@@ -152,19 +152,27 @@ final class Interceptor: Sendable {
     /// rule that might apply judged from the URL and headers alone (never the body, so
     /// this stays cheap however often URLSession asks). What it learns is kept for the
     /// load (``admission(for:pipeline:fromCanInit:addingStoredCookies:)``).
-    func shouldIntercept(_ request: URLRequest) -> Bool {
+    func shouldIntercept(_ request: URLRequest, task: URLSessionTask? = nil) -> Bool {
         guard isInstalled, let url = request.url, let scheme = url.scheme, Self.carries(scheme: scheme),
               let parsed = RequestURL(string: url.absoluteString)
         else { return false }
         // A running capture sees all traffic; its load admits the request itself.
         if core.isCapturing { return true }
         let pipeline = core.pipeline
+        // Apple platforms ask again for the same task: the first answer stands.
+        if let task, let answer = admitted.answer(for: task, request: request, pipeline: pipeline) { return answer }
         // Most traffic no rule is about stops here, before headers and cookies are read.
         let candidates = pipeline.index.candidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed))
-        guard !candidates.isEmpty, let head = HTTPRequest(request, url: parsed, defaults: requestDefaults, body: nil) else { return false }
+        guard !candidates.isEmpty, let head = HTTPRequest(request, url: parsed, defaults: requestDefaults, body: nil) else {
+            if let task { admitted.keep(nil, by: pipeline, for: request, task: task) }
+            return false
+        }
         let admission = pipeline.admit(head, candidates: candidates)
-        guard !admission.isEmpty else { return false }
-        admitted.keep(admission, for: request)
+        guard !admission.isEmpty else {
+            if let task { admitted.keep(nil, by: pipeline, for: request, task: task) }
+            return false
+        }
+        admitted.keep(admission, by: pipeline, for: request, task: task)
         return true
     }
 
