@@ -91,7 +91,9 @@ let replayed = await send(requests(), through: replay)
 replay.finishTasksAndInvalidate()
 replayCapture.stop()
 let reportFile = folder.appendingPathComponent("replay-report.html")
-do { try replayCapture.writeReport(to: reportFile, title: "RecordReplay: the replay") } catch { fail("cannot write the report: \(error)") }
+var replayReport = replayCapture.report
+replayReport.title = "RecordReplay: the replay"
+do { try replayReport.write(to: reportFile) } catch { fail("cannot write the report: \(error)") }
 
 var mismatches = 0
 for (index, request) in requests().enumerated() {

@@ -139,7 +139,9 @@ public final class RewriteTestSession: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RewriteKit-reports")
         let file = url ?? folder.appendingPathComponent("report-\(UUID().uuidString.prefix(8)).html")
         if url == nil { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try reportCapture.writeReport(to: file, title: title)
+        var report = reportCapture.report
+        report.title = title
+        try report.write(to: file)
         return file
     }
 

@@ -15,8 +15,8 @@ struct InputFileError: Error, Equatable {
     /// The error of a HAR file.
     init(path: String, _ error: HTTPArchiveError) {
         self.path = path
-        line = error.line
-        column = error.column
+        line = error.location.line
+        column = error.location.column
         message = error.description
     }
 

@@ -28,7 +28,7 @@ struct TrafficReportTests {
         capture.stop()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("capture-report-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
-        try capture.writeReport(to: file)
+        try capture.report.write(to: file)
         let html = try String(contentsOf: file, encoding: .utf8)
         let rows = html.split(separator: "\n").filter { $0.hasPrefix("<tr data-exchange=") }
         #expect(rows.count == 3)

@@ -59,14 +59,12 @@ public final class TrafficCapture: Sendable {
     /// The captured exchanges as a HAR 1.2 log.
     public var archive: HTTPArchive { HTTPArchive(exchanges: exchanges) }
 
-    /// Writes an HTML page of the captured exchanges (see ``TrafficReport``): each with its
-    /// request, its response as the server sent it and as the app got it, the rules that
-    /// applied, and for one no rule applied to, the rules that came closest. One file that
-    /// loads nothing, to open in any browser.
-    ///
-    /// - Throws: a file-system error.
-    public func writeReport(to url: URL, title: String = "RewriteKit capture") throws {
-        try TrafficReport(exchanges: exchanges, pipeline: core.pipeline, title: title).write(to: url)
+    /// An HTML report of the captured exchanges, to write with ``TrafficReport/write(to:)``:
+    /// each with its request, its response as the server sent it and as the app got it,
+    /// the rules that applied, and for one no rule applied to, the rules that came closest
+    /// (by the rules in force now). Its ``TrafficReport/title`` is "RewriteKit capture".
+    public var report: TrafficReport {
+        TrafficReport(exchanges: exchanges, pipeline: core.pipeline, title: "RewriteKit capture")
     }
 
     /// Writes the captured exchanges as a recording: a rule file and its body fixtures.

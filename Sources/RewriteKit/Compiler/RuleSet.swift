@@ -105,7 +105,7 @@ public struct RuleSet: Sendable {
     }
 
     /// The number of rules.
-    public var ruleCount: Int { rules.count }
+    package var ruleCount: Int { rules.count }
 
     /// The rules' names and places, in file order.
     public var ruleReferences: [RuleReference] { rules.map(\.reference) }

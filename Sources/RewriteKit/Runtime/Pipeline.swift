@@ -50,7 +50,7 @@ public final class Pipeline: Sendable {
     }
 
     /// The number of rules.
-    public var ruleCount: Int { rules.count }
+    package var ruleCount: Int { rules.count }
 
     /// Every rule, in the order they are considered.
     public var ruleReferences: [RuleReference] { rules.map(\.reference) }

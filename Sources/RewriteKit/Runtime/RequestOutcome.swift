@@ -27,7 +27,7 @@ public struct RequestOutcome: Sendable {
     let hasResponseActions: Bool
     /// Whether the response phase needs the whole response body (a body action,
     /// or a guard on `json`/`body`); when false, the body can stream through.
-    public let responseNeedsBody: Bool
+    package let responseNeedsBody: Bool
     /// The response work of the applied rules, with their match captures.
     let responsePlan: ResponsePlan
     /// When the pieces of a streamed stub's body (`respond { stream … }`) are sent; nil

@@ -8,10 +8,9 @@ public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertib
     /// What is wrong there: `missing`, `expected a string, found a number`, or for text
     /// that is not JSON, the JSON error (`not valid JSON: expected a value, found 'o'`).
     public let message: String
-    /// The line of the offending text, from 1.
-    public let line: Int
-    /// The column of the offending text in its line, from 1, in Unicode scalars.
-    public let column: Int
+    /// Where the offending text starts: its line and column (from 1, the column in Unicode
+    /// scalars) and byte offset, as a rule file's diagnostics give theirs.
+    public let location: SourceLocation
 
     /// `not a HAR file: PATH: MESSAGE`.
     public var description: String {
@@ -31,8 +30,8 @@ public struct HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertib
             line += 1
             lineStart = index + 1
         }
-        self.line = line
         // Scalars start at every byte that is not a UTF-8 continuation byte.
-        column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        location = SourceLocation(line: line, column: column, offset: end)
     }
 }

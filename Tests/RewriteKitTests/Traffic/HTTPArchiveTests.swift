@@ -261,7 +261,7 @@ struct HTTPArchiveTests {
         } catch let error as HTTPArchiveError {
             #expect("\(error)" == message)
             #expect(error.localizedDescription == message, "an app that shows localizedDescription shows the same sentence")
-            #expect(error.line == line && error.column == column, "\(error): \(error.line):\(error.column)")
+            #expect(error.location.line == line && error.location.column == column, "\(error): \(error.location)")
         } catch {
             Issue.record("\(error)")
         }

@@ -27,7 +27,7 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible, 
 
     /// The domain and code of any error, as `NSError` bridging gives them; `message` is set
     /// only when the error carries an explicit `NSLocalizedDescriptionKey`.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         if let error = error as? RequestError {
             self = error
             return
@@ -39,7 +39,7 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible, 
     }
 
     /// Whether the error is a `URLError` (domain `NSURLErrorDomain`).
-    public var isURLError: Bool { domain == NSURLErrorDomain }
+    package var isURLError: Bool { domain == NSURLErrorDomain }
 
     /// The `URLError` code (`.notConnectedToInternet`), or `nil` for another domain or a
     /// code the platform's `URLError.Code` does not know.

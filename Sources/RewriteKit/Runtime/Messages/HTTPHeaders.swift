@@ -22,7 +22,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     public private(set) var fields: [Field]
 
     /// Creates headers from name–value pairs, in order.
-    public init(_ pairs: [(String, String)] = []) {
+    package init(_ pairs: [(String, String)] = []) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 

@@ -59,7 +59,7 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     }
     /// The host as rules compare it: ASCII lower case, non-ASCII labels in their IDNA
     /// form (`BÜCHER.example` → `xn--bcher-kva.example`).
-    public var normalizedHost: String { parts.fields.normalizedHost }
+    package var normalizedHost: String { parts.fields.normalizedHost }
     /// The explicit port, if the URL names one.
     public var port: Int? {
         get { parts.fields.port }
@@ -210,7 +210,7 @@ public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The port the request goes to: the explicit one or the scheme's default.
-    public var effectivePort: Int? {
+    package var effectivePort: Int? {
         if let port { return port }
         switch scheme {
         case "http", "ws": return 80

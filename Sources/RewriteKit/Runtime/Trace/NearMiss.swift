@@ -25,8 +25,6 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     public var heldCount: Int { checks.filter(\.held).count }
     /// The conditions that failed.
     public var failed: [Check] { checks.filter { !$0.held } }
-    /// Whether every condition held (the rule applies, unless a `times` limit is spent).
-    public var allHeld: Bool { checks.allSatisfy(\.held) }
 
     /// `"users" (api.rules:4): ✓ method == GET; ✗ path == "/v1/users" (path: "/v1/user")`.
     public var description: String {

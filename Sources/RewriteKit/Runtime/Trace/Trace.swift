@@ -12,11 +12,6 @@ public struct Trace: Sendable, Hashable, CustomStringConvertible {
     /// Whether nothing happened.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// The entries of one rule, in order.
-    public func entries(for rule: RuleReference) -> [TraceEntry] {
-        entries.filter { $0.rule == rule }
-    }
-
     /// The `log` and `tag` entries, in order: what the app's observers are told.
     public var logAndTagEntries: [TraceEntry] {
         entries.filter(\.isLogOrTag)
