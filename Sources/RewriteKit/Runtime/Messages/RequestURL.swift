@@ -6,7 +6,7 @@
 /// non-ASCII text or a space, is percent-encoded, as `URL` does); so are the user info, query
 /// and fragment, so no part of the URL ever holds a space or a control character (a whole URL
 /// that `set-url` takes from a value is made of the same bytes). Rules compare hosts in
-/// their normal form, ``normalizedHost``.
+/// their normal form: ASCII lower case, non-ASCII labels in their IDNA form.
 public struct RequestURL: Sendable, Hashable, CustomStringConvertible {
     /// The parts' values, compared and hashed as the URL's.
     private struct Fields: Sendable, Hashable {
