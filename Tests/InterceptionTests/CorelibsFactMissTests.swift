@@ -93,52 +93,15 @@ struct CorelibsFactMissTests {
 
         // A session delegate: nothing tells how it hears the body, so it goes untouched,
         // and the stub that may not be skipped fails closed.
-        let delegate = CollectingDelegate()
-        let delegated = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { delegated.finishTasksAndInvalidate() }
-        delegated.dataTask(with: LoopbackServer.shared.url("/get")).resume()
-        let untouched = await delegate.result()
-        #expect(untouched.error == nil)
+        let untouched = await StreamingDelegate.fetch(URLRequest(url: LoopbackServer.shared.url("/get")), configuration: configuration)
+        #expect(untouched.anyError == nil)
         #expect((jsonObject(untouched.data)?["headers"] as? [String: String])?["X-Touched"] == nil)
-        let stubbed = CollectingDelegate()
-        let stubSession = URLSession(configuration: configuration, delegate: stubbed, delegateQueue: nil)
-        defer { stubSession.finishTasksAndInvalidate() }
-        stubSession.dataTask(with: LoopbackServer.shared.url("/anything/stubbed")).resume()
-        let failed = await stubbed.result()
-        #expect((failed.error as? URLError)?.code == .unsupportedURL)
+        let failed = await StreamingDelegate.fetch(URLRequest(url: LoopbackServer.shared.url("/anything/stubbed")), configuration: configuration)
+        #expect(failed.error?.code == .unsupportedURL)
 
         let degraded = recorder.events.filter { $0.kind == .degraded }
         #expect(degraded.map(\.message).count == 1, "\(degraded.map(\.message))")
         #expect(degraded.first?.message?.contains("URLSession.taskRegistry") == true)
-    }
-}
-
-/// A data delegate that keeps the body and the completion.
-private final class CollectingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let state = Locked<(data: Data, done: CheckedContinuation<(data: Data, error: Error?), Never>?, result: (data: Data, error: Error?)?)>((Data(), nil, nil))
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state.withLock { $0.data.append(data) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let waiting = state.withLock { state -> CheckedContinuation<(data: Data, error: Error?), Never>? in
-            state.result = (state.data, error)
-            defer { state.done = nil }
-            return state.done
-        }
-        waiting?.resume(returning: (state.withLock { $0.data }, error))
-    }
-
-    func result() async -> (data: Data, error: Error?) {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> (data: Data, error: Error?)? in
-                if let result = state.result { return result }
-                state.done = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
     }
 }
 #endif

@@ -163,17 +163,14 @@ final class Interceptor: Sendable {
         if let task, let answer = admitted.answer(for: task, request: request, pipeline: pipeline) { return answer }
         // Most traffic no rule is about stops here, before headers and cookies are read.
         let candidates = pipeline.index.candidates(for: HTTPRequest(method: request.httpMethod ?? "GET", url: parsed))
-        guard !candidates.isEmpty, let head = HTTPRequest(request, url: parsed, defaults: requestDefaults, body: nil) else {
-            if let task { admitted.keep(nil, by: pipeline, for: request, task: task) }
-            return false
+        var admission: Admission?
+        if !candidates.isEmpty, let head = HTTPRequest(request, url: parsed, defaults: requestDefaults, body: nil) {
+            admission = pipeline.admit(head, candidates: candidates)
+            if admission?.isEmpty == true { admission = nil }
         }
-        let admission = pipeline.admit(head, candidates: candidates)
-        guard !admission.isEmpty else {
-            if let task { admitted.keep(nil, by: pipeline, for: request, task: task) }
-            return false
-        }
-        admitted.keep(admission, by: pipeline, for: request, task: task)
-        return true
+        // A decline is kept only for a task, for the same task's next question.
+        if admission != nil || task != nil { admitted.keep(admission, by: pipeline, for: request, task: task) }
+        return admission != nil
     }
 
     /// The admission for a load of `request` by `pipeline`: for the app's own request

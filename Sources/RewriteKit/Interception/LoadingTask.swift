@@ -86,7 +86,7 @@ struct LoadingTask: @unchecked Sendable {
             let known = StoredProperty.value("knownBody", of: task, hiding: hidden)
             let body = known.map(Self.uploadBody)
             uploadBody = body ?? .fromDelegate
-            if !StoredProperty.exists("knownBody", of: task, hiding: hidden) || (known != nil && body == nil) {
+            if known == nil ? !StoredProperty.exists("knownBody", of: task, hiding: hidden) : body == nil {
                 missed.append(.init(.uploadBody, keepsOut: true))
             }
         } else {

@@ -150,17 +150,12 @@ final class Exchange: @unchecked Sendable {
             // has no such moment to keep away from: waiting tells nothing about when it ends,
             // and an endless one would hold the server's connection for the whole grace. It
             // is cancelled at once, as a plain session's cancel() does.
-            let (openEnded, bounded) = (box.value.filter(\.isOpenEnded), box.value.filter { !$0.isOpenEnded })
-            if !openEnded.isEmpty {
-                let streams = UncheckedBox(openEnded)
-                worker.async { streams.value.forEach { $0.cancel() } }
+            worker.async {
+                for task in box.value where task.isOpenEnded { task.cancel() }
             }
-            if !bounded.isEmpty {
-                let rest = UncheckedBox(bounded)
-                worker.asyncAfter(deadline: .now() + Self.innerCancelGrace) {
-                    for task in rest.value where task.state == .running && !task.hasReceivedEverything {
-                        task.cancel()
-                    }
+            worker.asyncAfter(deadline: .now() + Self.innerCancelGrace) {
+                for task in box.value where !task.isOpenEnded && task.state == .running && !task.hasReceivedEverything {
+                    task.cancel()
                 }
             }
             #else
