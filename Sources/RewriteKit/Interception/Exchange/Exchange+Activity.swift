@@ -4,10 +4,9 @@ import FoundationNetworking
 #endif
 
 extension Exchange {
-    /// Counts the hop in and sends `.started`, then a `.log` event for each `log` or
-    /// `tag` the request phase ran.
+    /// Counts the hop in (the machine has marked it started) and sends `.started`, then a
+    /// `.log` event for each `log` or `tag` the request phase ran.
     func beginHopActivity() {
-        hop.isCounted = true
         activityEvents.hub.adjustInFlight(by: 1)
         emit(.started)
         if let trace = hop.trace { record(trace) }
@@ -16,9 +15,7 @@ extension Exchange {
     /// Counts the hop out and sends `.finished`, once; a hop that never started only
     /// counts nothing.
     func endHop(error: RequestError?, source: ResponseSource?, message: String? = nil, redirectLocation: String? = nil) {
-        guard !hop.hasEnded else { return }
-        hop.hasEnded = true
-        guard hop.isCounted else { return }
+        guard case .report = machine.endHop() else { return }
         captureHop(error: error, source: source)
         activityEvents.hub.adjustInFlight(by: -1)
         emit(.finished, error: error, source: source, message: message, redirectLocation: redirectLocation)
@@ -27,9 +24,8 @@ extension Exchange {
     /// Gives the hop, as it ended, to the running captures; once. Called before the app
     /// hears the end, so a capture holds every request the app has seen finish.
     func captureHop(error: RequestError?, source: ResponseSource?) {
-        guard capture.bodyLimit != nil, !hop.isCaptured else { return }
-        hop.isCaptured = true
-        capture.record(hop, streamed: reception.isStreaming, error: error, source: source)
+        guard capture.bodyLimit != nil, machine.capturesHop() else { return }
+        capture.record(hop, streamed: machine.streamsBody, error: error, source: source)
     }
 
     /// Sends an activity event describing the hop as it stands.
@@ -44,8 +40,6 @@ extension Exchange {
     /// `tag` entry not sent yet.
     func record(_ trace: Trace) {
         hop.trace = trace
-        let fresh = trace.entries.dropFirst(hop.loggedEntries)
-        hop.loggedEntries = trace.entries.count
-        activityEvents.log(fresh, hop: hop)
+        activityEvents.log(trace.entries[machine.freshEntries(of: trace.entries.count)], hop: hop)
     }
 }

@@ -17,7 +17,7 @@ extension Exchange {
         _ challenge: URLAuthenticationChallenge,
         completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard !isStopped else { return worker.async { completion(.cancelAuthenticationChallenge, nil) } }
+        guard !machine.isStopped else { return worker.async { completion(.cancelAuthenticationChallenge, nil) } }
         #if canImport(FoundationNetworking)
         let answer: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = { [self] disposition, credential in
             let credential = UncheckedBox(credential)
@@ -53,7 +53,7 @@ extension Exchange {
         completion: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let reply: (URLSession.AuthChallengeDisposition, URLCredential?)
-        if isStopped {
+        if machine.isStopped {
             reply = (.cancelAuthenticationChallenge, nil)
         } else if disposition == .useCredential, let credential {
             reply = (.useCredential, credential)
@@ -61,7 +61,7 @@ extension Exchange {
             if let proposed = challenge.proposedCredential, challenge.previousFailureCount == 0 {
                 reply = (.useCredential, proposed)
             } else {
-                reception.endsWithUnansweredChallenge = true
+                machine.challengeLeftUnanswered()
                 reply = (.cancelAuthenticationChallenge, nil)
             }
         } else {
@@ -71,15 +71,16 @@ extension Exchange {
         worker.async { completion(box.value.0, box.value.1) }
     }
 
+    #endif
+
     /// The app left a challenge unanswered, and we ended the inner task: its 401 is the
     /// final response. The client must not see a `WWW-Authenticate` that raises a
     /// challenge on a finished response (corelibs would ask the app again, then never
     /// complete), so the header is given as `X-RewriteKit-WWW-Authenticate`; a delegate
     /// that already got the 401 gets it once more with that header, then the finish.
-    func deliverUnansweredChallenge() {
-        guard let network = reception.network, var head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
-            return fail(URLError(.badServerResponse))
-        }
+    func deliverUnansweredChallenge(_ reception: Machine.Reception) {
+        var head = reception.head
+        guard let url = reception.network.url ?? hop.appRequest.url else { return fail(URLError(.badServerResponse)) }
         if let value = head.headers[AuthenticationHeader.name] {
             head.headers.remove(AuthenticationHeader.name)
             head.headers.add(AuthenticationHeader.deliveredName, value)
@@ -88,18 +89,18 @@ extension Exchange {
             var response = head
             response.body = [UInt8](reception.body)
             guard let outcome = hop.outcome, outcome.hasResponseActions else {
-                return deliverWhole(response, url: url, source: .network, bodyChanged: false)
+                return deliverWhole(response, url: url, source: .network, network: reception, bodyChanged: false)
             }
-            let (pipeline, whole) = (pipeline, response)
+            let (pipeline, whole, network) = (pipeline, response, UncheckedBox(reception))
             return offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
                 record(answer.trace)
-                deliverWhole(answer.response, url: url, source: .network, bodyChanged: false)
+                deliverWhole(answer.response, url: url, source: .network, network: network.value, bodyChanged: false)
             }
         }
         guard let renamed = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers.joinedFields) else {
             return fail(URLError(.badServerResponse))
         }
-        isFinished = true
+        guard machine.finish() else { return }
         captureHop(error: nil, source: .network)
         channel.send(finishing: true) { protocolObject, client in
             client.urlProtocol(protocolObject, didReceive: renamed, cacheStoragePolicy: .notAllowed)
@@ -107,5 +108,4 @@ extension Exchange {
         }
         endHop(error: nil, source: .network)
     }
-    #endif
 }

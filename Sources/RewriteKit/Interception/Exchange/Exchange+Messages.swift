@@ -11,7 +11,7 @@ extension Exchange {
         guard let outcome = hop.outcome, outcome.responsePlan.hasMessageBlocks,
               let format = StreamFormat(contentType: head.headers["Content-Type"])
         else { return false }
-        reception.relay = MessageRelay(format: format, head: head)
+        outflow.relay = MessageRelay(format: format, head: head)
         return true
     }
 
@@ -19,7 +19,7 @@ extension Exchange {
     /// relay when one runs, else on as it is.
     func streamOut(_ data: Data) {
         // In place: a copy of the relay would copy its buffers with every piece.
-        guard let messages = reception.relay?.splitter.feed(data) else { return passOn(data) }
+        guard let messages = outflow.relay?.splitter.feed(data) else { return passOn(data) }
         for message in messages { relayed(message) }
         drainRelay()
     }
@@ -27,23 +27,23 @@ extension Exchange {
     /// The streamed body ended, in the context: what the relay holds goes on (an unfinished
     /// message as it came), then `done` runs.
     func endStreamOut(_ done: @escaping @Sendable () -> Void) {
-        guard let (messages, rest) = reception.relay?.splitter.finish() else { return done() }
+        guard let (messages, rest) = outflow.relay?.splitter.finish() else { return done() }
         for message in messages { relayed(message) }
-        if !rest.isEmpty { reception.relay?.queue.append((0, Data(rest))) }
-        reception.relay?.whenDrained = done
+        if !rest.isEmpty { outflow.relay?.queue.append((0, Data(rest))) }
+        outflow.relay?.whenDrained = done
         drainRelay()
     }
 
     /// Bytes ready for the app: paced by `throttle`, streamed to a caller that takes
     /// chunks, or kept for one that takes the body whole.
     func passOn(_ data: Data) {
-        if let pacer = reception.pacer {
+        if let pacer = outflow.pacer {
             pacer.enqueue(data)
         } else if loading.receivesChunks {
             send(data)
         } else {
             hop.bytesReceived += data.count
-            reception.body.append(data)
+            outflow.keptWhole.append(data)
         }
     }
 
@@ -51,7 +51,7 @@ extension Exchange {
     /// passes it on).
     private func relayed(_ message: StreamMessage) {
         // The format and head only: a copy of the relay would copy the queue at the append.
-        guard let format = reception.relay?.splitter.format, let head = reception.relay?.head,
+        guard let format = outflow.relay?.splitter.format, let head = outflow.relay?.head,
               let outcome = hop.outcome
         else { return }
         let result = outcome.responsePlan.run(
@@ -59,13 +59,13 @@ extension Exchange {
         activityEvents.log(result.trace.entries, hop: hop)
         noteSkips(in: result.trace)
         guard let bytes = result.bytes else { return }
-        reception.relay?.queue.append((result.delay, Data(bytes)))
+        outflow.relay?.queue.append((result.delay, Data(bytes)))
     }
 
     /// Keeps why an action could not edit a message (not JSON, a regex over its budget) in
     /// the hop's trace, for the first few, so the `.finished` event says so.
     private func noteSkips(in trace: Trace) {
-        guard let noted = reception.relay?.notedEntries, noted < MessageRelay.notedLimit else { return }
+        guard let noted = outflow.relay?.notedEntries, noted < MessageRelay.notedLimit else { return }
         let skips = trace.entries.filter { entry in
             switch entry.event {
             case .skipped, .limitExceeded: true
@@ -76,8 +76,8 @@ extension Exchange {
         var kept = hop.trace ?? Trace()
         for entry in skips { kept.append(entry) }
         hop.trace = kept
-        hop.loggedEntries = kept.entries.count
-        reception.relay?.notedEntries = noted + skips.count
+        machine.markLogged(kept.entries.count)
+        outflow.relay?.notedEntries = noted + skips.count
     }
 
     /// Passes on queued messages until one must wait; when the queue is empty and the
@@ -85,9 +85,9 @@ extension Exchange {
     /// network read completed, none held back) go on in one piece, as a plain session
     /// gives a read: a fast stream costs the app one delivery a read, not one a message.
     private func drainRelay() {
-        guard var relay = reception.relay, !relay.isWaiting else { return }
-        // Owned here while it changes: a copy left in `reception` would copy the queue.
-        reception.relay = nil
+        guard var relay = outflow.relay, !relay.isWaiting else { return }
+        // Owned here while it changes: a copy left in `outflow` would copy the queue.
+        outflow.relay = nil
         var ready = Data()
         var taken = 0
         while taken < relay.queue.count {
@@ -99,8 +99,8 @@ extension Exchange {
                 let generation = relay.timerGeneration
                 DispatchQueue.global().asyncAfter(deadline: .now() + next.delay) { [self] in
                     context.async { [self] in
-                        guard !isStopped, reception.relay?.timerGeneration == generation else { return }
-                        reception.relay?.isWaiting = false
+                        guard !machine.isStopped, outflow.relay?.timerGeneration == generation else { return }
+                        outflow.relay?.isWaiting = false
                         drainRelay()
                     }
                 }
@@ -112,7 +112,7 @@ extension Exchange {
         relay.queue.removeFirst(taken)
         let done = relay.isWaiting || !relay.queue.isEmpty ? nil : relay.whenDrained
         if done != nil { relay.whenDrained = nil }
-        reception.relay = relay
+        outflow.relay = relay
         if !ready.isEmpty { passOn(ready) }
         done?()
     }

@@ -29,7 +29,7 @@ extension Exchange {
     /// answered: corelibs traps when a redirect answer reaches a cancelled task
     /// (`didCompleteRedirectCallback`: "we're not waiting for it"), and the cancel ends it.
     func innerWillRedirect(_ response: HTTPURLResponse, completion: @escaping @Sendable (URLRequest?) -> Void) {
-        guard !isHalted, !isStopped else { return }
+        guard !isHalted, !machine.isStopped else { return }
         guard let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
         let serverHead = HTTPResponse(head: response)
         var head = serverHead
@@ -59,19 +59,22 @@ extension Exchange {
         }
         completion(nil)
         #else
-        reception.pendingRedirect = completion
+        guard machine.redirectReached(completion) else { return }
         let (finalHead, finalTrace) = (head, headTrace)
         askAppToRedirect(redirectResponse, to: next) { [self] decision in
-            guard let pending = reception.pendingRedirect, !isStopped else { return }
-            guard let decision else {
+            switch machine.redirectDecided(follow: decision != nil) {
+            case .ignore:
+                return
+            case .refuse(let parked):
                 // Refused: the inner task delivers the 3xx as its final response, which
                 // then goes through the response phase like any other.
-                reception.pendingRedirect = nil
-                return pending(nil)
+                parked(nil)
+            case .follow:
+                guard let decision else { return }
+                if let finalTrace { record(finalTrace) }
+                hop.serverResponse = serverHead
+                follow(to: decision, after: finalHead, source: .network)
             }
-            if let finalTrace { record(finalTrace) }
-            hop.serverResponse = serverHead
-            follow(to: decision, after: finalHead, source: .network)
         }
         #endif
     }
@@ -100,7 +103,7 @@ extension Exchange {
         deliverWhole(answer, url: appURL, source: source)
         #else
         askAppToRedirect(shown, to: next) { [self] decision in
-            guard !isStopped, !isFinished else { return }
+            guard machine.isLive else { return }
             guard let decision else { return deliverWhole(answer, url: appURL, source: source) }
             follow(to: decision, after: answer, source: source)
         }

@@ -18,11 +18,11 @@ extension Exchange {
     /// the phase, its result queued to the context first, so the context knows the hop
     /// before any response.
     func begin(_ next: ExchangeHop) {
-        guard !isStopped, !isFinished else { return }
+        guard machine.beginHop() else { return }
         hop = next
         let (pipeline, cache, uses) = (pipeline, interceptor.cache, interceptor.ruleUses)
         let captureBodyLimit = capture.bodyLimit
-        let continuesRedirect = reception.pendingRedirect != nil
+        let continuesRedirect = machine.continuesRedirect
         let runPhase = { @Sendable [interceptor] in
             let admission = interceptor.admission(
                 for: next.appRequest, pipeline: pipeline, fromCanInit: next.number == 0, addingStoredCookies: next.addsStoredCookies)
@@ -41,9 +41,10 @@ extension Exchange {
             // context runs on URLSession's shared queue, where the task's `resume()` waits
             // (`workQueue.sync`) for whatever is queued there first, so handing over the
             // result early lets it run while the task is made instead of holding up the
-            // resume. A task the exchange asks for here is made unless the exchange halted,
-            // which only a stop, a failure or a finish does, after which the context ignores
-            // the result anyway.
+            // resume. It also orders the events: the machine knows the hop was sent before
+            // the task's head can arrive (a head while preparing is ignored). A task the
+            // exchange asks for here is made unless the exchange halted, which only a stop,
+            // a failure or a finish does, after which the context ignores the result anyway.
             var request: (URLRequest, RequestBody)?
             if case .forward(let forwarded, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
                 request = (forwarded, body)
@@ -57,13 +58,24 @@ extension Exchange {
 
     /// The request phase's result, in the context.
     private func requestPhaseDone(_ phase: RequestPhase, taskStarted: Bool) {
-        guard !isStopped, !isFinished else { return }
+        guard machine.isLive else { return }
+        let decision: Machine.RequestDecision = switch phase.next {
+        case .askForBodyStream: .askForBodyStream
+        case .fail: .fail
+        case .cached: .cached
+        case .respond: .goOn(.respond)
+        case .failWith: .goOn(.failWith)
+        case .forward: .goOn(.forward(taskStarted: taskStarted))
+        }
+        let timeout = interceptor.requestDefaults.timeout(for: hop.appRequest)
+        let after = machine.requestPhaseDone(decision, delay: phase.outcome?.delay ?? 0, timeout: timeout)
+        if case .ignore = after { return }
         hop.outcome = phase.outcome
         hop.loadedBody = phase.loadedBody
         hop.bytesSent = phase.bytesSent
         hop.capturedRequestBody = phase.capturedBody
         if let read = phase.readAppBody { hop.body = read }
-        if case .askForBodyStream = phase.next {
+        if case .askForBodyStream = after {
             return askAppForBodyStream { [self] stream in
                 var next = hop
                 next.body = stream.map { .stream($0) } ?? .none
@@ -71,28 +83,41 @@ extension Exchange {
             }
         }
         beginHopActivity()
-        if case .fail(let error) = phase.next { return fail(error) }
-        if case .cached(let entry) = phase.next {
-            return deliverWhole(entry.response, url: entry.url, source: .cache)
-        }
-        guard let delay = phase.outcome?.delay, delay > 0 else { return proceed(phase.next, taskStarted: taskStarted) }
-        let timeout = interceptor.requestDefaults.timeout(for: hop.appRequest)
-        if delay >= timeout {
-            schedule(after: timeout) { [self] in
+        let next = UncheckedBox(phase.next)
+        switch after {
+        case .ignore, .askForBodyStream:
+            break
+        case .fail:
+            if case .fail(let error) = phase.next { fail(error) }
+        case .deliverCached:
+            if case .cached(let entry) = phase.next { deliverWhole(entry.response, url: entry.url, source: .cache) }
+        case .proceed:
+            proceed(phase.next, taskStarted: taskStarted)
+        case .hold(let seconds, let token):
+            schedule(after: seconds, token: token) { [self] in proceed(next.value, taskStarted: false) }
+        case .timeOut(let seconds, let token):
+            schedule(after: seconds, token: token) { [self] in
                 fail(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: hop.appRequest.url as Any]))
             }
-        } else {
-            let next = UncheckedBox(phase.next)
-            schedule(after: delay) { [self] in proceed(next.value, taskStarted: false) }
         }
     }
 
     /// Answers with the stub, fails, or sends the rewritten request on.
     private func proceed(_ next: RequestPhase.Next, taskStarted: Bool) {
         guard let outcome = hop.outcome else { return }
+        let proceeding: Machine.Proceeding
         switch next {
-        case .respond(let stub):
-            abandonPendingRedirect()
+        case .respond: proceeding = .respond
+        case .failWith: proceeding = .failWith
+        case .forward: proceeding = .forward(taskStarted: taskStarted)
+        case .askForBodyStream, .fail, .cached: return
+        }
+        switch (machine.proceed(proceeding), next) {
+        case (.answerWithStub(let abandoning), .respond(let stub)):
+            // A hop answered without the network while the inner task waits at a redirect:
+            // that task is not needed any more, but a later hop (the stub's own redirect)
+            // may need a new one, so the exchange is not halted.
+            if abandoning { cancelInnerWork(halting: false) }
             let pipeline = pipeline
             offload(bodySize: stub.body.count, { pipeline.processResponse(stub, for: outcome) }) { [self] answer in
                 record(answer.trace)
@@ -103,30 +128,21 @@ extension Exchange {
                 }
                 deliverWhole(answer.response, url: hop.appRequest.url, source: .stub)
             }
-        case .failWith(let error):
+        case (.failWith, .failWith(let error)):
             fail(error.taskError(url: hop.appRequest.url), source: .failure)
-        case .forward(let request, let body):
-            reception = Reception(pendingRedirect: reception.pendingRedirect)
-            if let pendingRedirect = reception.pendingRedirect {
-                // A followed redirect: the inner task carries on with the rewritten request.
-                reception.pendingRedirect = nil
-                pendingRedirect(request)
-            } else if !taskStarted {
-                let call = UncheckedBox((request, body))
-                worker.async { [self] in forwarding.makeTask(call.value.0, body: call.value.1, for: self)?.resume() }
-            }
-        case .askForBodyStream, .fail, .cached:
+        case (.resumeParked(let parked), .forward(let request, _)):
+            // A followed redirect: the inner task carries on with the rewritten request.
+            outflow = Outflow()
+            parked(request)
+        case (.startTask, .forward(let request, let body)):
+            outflow = Outflow()
+            let call = UncheckedBox((request, body))
+            worker.async { [self] in forwarding.makeTask(call.value.0, body: call.value.1, for: self)?.resume() }
+        case (.awaitHead, _):
+            outflow = Outflow()
+        default:
             break
         }
-    }
-
-    /// A hop answered without the network while the inner task waits at a redirect:
-    /// that task is not needed any more, but a later hop (the stub's own redirect) may
-    /// need a new one, so the exchange is not halted.
-    private func abandonPendingRedirect() {
-        guard reception.pendingRedirect != nil else { return }
-        reception.pendingRedirect = nil
-        cancelInnerWork(halting: false)
     }
 
     /// Asks the app's delegate for a streamed upload's body, as URLSession does (a
@@ -153,7 +169,7 @@ extension Exchange {
     /// other thread it races the session's own libcurl calls, and libcurl answers the
     /// loser with `CURLM_RECURSIVE_API_CALL`, which corelibs turns into a crash.
     func innerNeedsBodyStream(completion: @escaping @Sendable (InputStream?) -> Void) {
-        guard !isStopped else { return context.async { completion(nil) } }
+        guard !machine.isStopped else { return context.async { completion(nil) } }
         askAppForBodyStream { [context] stream in
             context.assertInside()
             completion(stream)
@@ -164,7 +180,7 @@ extension Exchange {
     /// delegate, or the delegate of one call) as URLSession reports it for a plain load
     /// (corelibs; Apple platforms report it themselves).
     func innerDidSendBodyData(_ sent: Int64, total: Int64, expected: Int64) {
-        guard !isStopped else { return }
+        guard !machine.isStopped else { return }
         loading.progressDelegate?.didSendBodyData(sent, total: total, expected: expected)
     }
 }

@@ -11,77 +11,59 @@ extension Exchange {
     /// 401 that raises a challenge comes here before the challenge, as for a plain load,
     /// and a retry with a credential brings a second response.)
     func innerDidReceive(_ response: URLResponse) {
-        guard !isStopped, let http = response as? HTTPURLResponse, let outcome = hop.outcome else { return }
+        guard let http = response as? HTTPURLResponse, let outcome = hop.outcome, machine.isLive else { return }
         let head = HTTPResponse(head: http)
-        reception.network = http
-        reception.networkHead = head
-        reception.body = Data()
-        reception.cacheCopy = nil
-        reception.isStreaming = loading.receivesChunks && !outcome.responseNeedsBody
-        if !reception.isStreaming, http.expectedContentLength > 0 {
-            // A buffered body grows in one allocation instead of doubling (each doubling
-            // copies what came before); a length a server overstates reserves at most 16 MB.
-            reception.body.reserveCapacity(Int(min(http.expectedContentLength, Self.bufferReserveLimit)))
-        }
-        reception.captureCopy = capture.bodyLimit != nil && reception.isStreaming ? Data() : nil
+        let streams = loading.receivesChunks && !outcome.responseNeedsBody
+        // A buffered body grows in one allocation instead of doubling (each doubling
+        // copies what came before); a length a server overstates reserves at most 16 MB.
+        let reserve = http.expectedContentLength > 0 ? Int(min(http.expectedContentLength, Self.bufferReserveLimit)) : 0
+        let after = machine.headReceived(http, head: head, streams: streams, reserving: reserve, captureLimit: capture.bodyLimit)
         hop.messageTimes = nil
+        if case .ignore = after { return }
+        outflow.timing = nil
         if let limit = capture.bodyLimit, let format = StreamFormat(contentType: head.headers["Content-Type"]) {
-            reception.timing = MessageTiming(format: format, limit: limit)
+            outflow.timing = MessageTiming(format: format, limit: limit)
         }
-        guard reception.isStreaming else {
+        switch after {
+        case .ignore, .keep:
+            return
+        case .deliverInterim:
             // An interim response (`100 Continue` to a request's `Expect`), which corelibs
             // passes on to a plain task as a response at once: the app hears it too. It is
             // the head until the final response replaces it (from a server that sends no
             // other, its body is kept with it).
-            if (100..<200).contains(http.statusCode) {
-                reception.interimSent = http
-                channel.send { $1.urlProtocol($0, didReceive: http, cacheStoragePolicy: .notAllowed) }
+            return channel.send { $1.urlProtocol($0, didReceive: http, cacheStoragePolicy: .notAllowed) }
+        case .stream(let early):
+            var final = head
+            if outcome.hasResponseActions {
+                let answer = pipeline.processResponse(head, for: outcome)
+                final = answer.response
+                record(answer.trace)
             }
-            return
+            // Messages the rules may change or drop: the app's head claims no length.
+            if startMessageRelay(head: final) { final.headers.remove("Content-Length") }
+            guard let url = http.url ?? hop.appRequest.url,
+                  let appResponse = appResponse(final, url: url, network: (http, head), bodyChanged: false)
+            else { return fail(URLError(.badServerResponse)) }
+            channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
+            machine.headDelivered(keepsForCache: keepsBodyForCache(status: http.statusCode))
+            hop.response = final
+            emit(.response)
+            if let rate = outcome.throttleBytesPerSecond { startPacing(at: rate) }
+            if !early.isEmpty { streamOut(early) }
         }
-        var final = head
-        if outcome.hasResponseActions {
-            let answer = pipeline.processResponse(head, for: outcome)
-            final = answer.response
-            record(answer.trace)
-        }
-        // Messages the rules may change or drop: the app's head claims no length.
-        if startMessageRelay(head: final) { final.headers.remove("Content-Length") }
-        guard let url = http.url ?? hop.appRequest.url,
-              let appResponse = appResponse(final, url: url, bodyChanged: false)
-        else { return fail(URLError(.badServerResponse)) }
-        reception.headDelivered = true
-        channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
-        hop.response = final
-        emit(.response)
-        if keepsBodyForCache { reception.cacheCopy = Data() }
-        if let rate = outcome.throttleBytesPerSecond { startPacing(at: rate) }
     }
 
     /// A chunk of the inner task's body, in the context: streamed on, or kept for the end.
     func innerDidReceive(_ data: Data) {
-        guard !isStopped else { return }
-        if reception.timing?.feed(data) == false { reception.timing = nil }
-        guard reception.isStreaming else {
-            reception.body.append(data)
-            return
+        if outflow.timing?.feed(data) == false { outflow.timing = nil }
+        switch machine.dataReceived(data, cacheLimit: interceptor.cache.byteLimit, captureLimit: capture.bodyLimit ?? 0) {
+        case .ignore, .kept:
+            break
+        case .streamOut(let captureOverflowed):
+            if captureOverflowed { hop.capturedWholeBody = false }
+            streamOut(data)
         }
-        if var copy = reception.cacheCopy {
-            reception.cacheCopy = nil
-            if copy.count + data.count <= interceptor.cache.byteLimit {
-                copy.append(data)
-                reception.cacheCopy = copy
-            }
-        }
-        if let copy = reception.captureCopy {
-            reception.captureCopy = nil
-            if copy.count + data.count <= capture.bodyLimit ?? 0 {
-                reception.captureCopy = copy + data
-            } else {
-                hop.capturedWholeBody = false
-            }
-        }
-        streamOut(data)
     }
 
     /// The inner task ended, in the context: errors pass through unchanged; a buffered
@@ -94,22 +76,24 @@ extension Exchange {
     /// task of the app's would end. That response is taken here as the response head, so
     /// the app's task ends with it too, not with an error or the interim response.
     func innerDidComplete(_ error: Error?, response: @autoclosure () -> URLResponse?) {
-        guard !isStopped else { return }
-        #if canImport(FoundationNetworking)
-        // Only corelibs' challenge path (Exchange+Challenge.swift) sets the flag.
-        if reception.endsWithUnansweredChallenge { return deliverUnansweredChallenge() }
-        #endif
-        if let error { return fail(error) }
-        if reception.network.map({ $0.statusCode < 200 }) ?? true, let final = response() as? HTTPURLResponse,
-           final !== reception.network {
-            innerDidReceive(final)
+        guard machine.isLive else { return }
+        if error == nil, machine.lacksFinalHead, let final = response() as? HTTPURLResponse {
+            if case .receiving(let reception) = machine.state, reception.network === final {} else { innerDidReceive(final) }
         }
-        hop.messageTimes = reception.timing?.finish()
-        reception.timing = nil
-        guard let network = reception.network, let head = reception.networkHead, let url = network.url ?? hop.appRequest.url else {
+        hop.messageTimes = outflow.timing?.finish()
+        outflow.timing = nil
+        switch machine.innerCompleted(failed: error != nil) {
+        case .ignore:
+            return
+        case .fail:
+            return fail(error ?? URLError(.badServerResponse))
+        case .failWithoutResponse:
             return fail(URLError(.badServerResponse))
-        }
-        if reception.isStreaming {
+        case .deliverUnansweredChallenge(let reception):
+            return deliverUnansweredChallenge(reception)
+        case .endStream(let reception):
+            guard let url = reception.network.url ?? hop.appRequest.url else { return fail(URLError(.badServerResponse)) }
+            let head = reception.head
             if let copy = reception.captureCopy {
                 hop.serverResponse = HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy))
             }
@@ -117,19 +101,25 @@ extension Exchange {
                 storeInCache(HTTPResponse(status: head.status, headers: head.headers, body: [UInt8](copy)), url: url)
             }
             endStreamOut { [self] in
-                if let pacer = reception.pacer {
+                if let pacer = outflow.pacer {
                     pacer.finish { [self] in context.async { [self] in finishStream() } }
                 } else {
                     finishStream()
                 }
             }
-            return
+        case .answerWhole(var reception):
+            let received = reception.body
+            reception.body = Data()
+            answerWhole(received, of: reception)
         }
-        let received = reception.body
-        reception.body = Data()
+    }
+
+    /// Runs the response phase over a whole network body, then delivers it.
+    private func answerWhole(_ received: Data, of reception: Machine.Reception) {
+        guard let url = reception.network.url ?? hop.appRequest.url else { return fail(URLError(.badServerResponse)) }
         let outcome = hop.outcome
         let runsRules = outcome?.hasResponseActions == true
-        var response = head
+        var response = reception.head
         // The pipeline's copy of the bytes is made only for what reads it: the response
         // rules, a running capture, the cache. Otherwise the app gets the network's `Data`
         // itself (a 10 MB body was copied twice on its way through).
@@ -138,13 +128,13 @@ extension Exchange {
         }
         if let limit = capture.bodyLimit {
             hop.capturedWholeBody = response.body.count <= limit
-            hop.serverResponse = hop.capturedWholeBody ? response : head
+            hop.serverResponse = hop.capturedWholeBody ? response : reception.head
         }
         guard let outcome, runsRules else {
             storeInCache(response, url: url)
-            return deliverWhole(response, body: received, url: url, source: .network, bodyChanged: false)
+            return deliverWhole(response, body: received, url: url, source: .network, network: reception, bodyChanged: false)
         }
-        let (pipeline, before, whole) = (pipeline, outcome.trace.entries.count, response)
+        let (pipeline, before, whole, network) = (pipeline, outcome.trace.entries.count, response, UncheckedBox(reception))
         offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
             record(answer.trace)
             var bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
@@ -158,9 +148,11 @@ extension Exchange {
                 }
             }
             storeInCache(final, url: url)
-            guard held > 0 else { return deliverWhole(final, url: url, source: .network, bodyChanged: bodyChanged) }
+            guard held > 0 else { return deliverWhole(final, url: url, source: .network, network: network.value, bodyChanged: bodyChanged) }
             let (response, changed) = (final, bodyChanged)
-            schedule(after: held) { [self] in deliverWhole(response, url: url, source: .network, bodyChanged: changed) }
+            schedule(after: held) { [self] in
+                deliverWhole(response, url: url, source: .network, network: network.value, bodyChanged: changed)
+            }
         }
     }
 
@@ -169,31 +161,36 @@ extension Exchange {
 
     /// Gives the app a whole response: head, body in one piece, finish. `body`, when
     /// given, is the body as the network sent it, passed on instead of `response.body`
-    /// (which then holds a copy only if a capture or the cache keeps one). A throttled
-    /// body arrives after the time its size takes at that rate.
-    func deliverWhole(_ response: HTTPResponse, body: Data? = nil, url: URL?, source: ResponseSource, bodyChanged: Bool = true) {
+    /// (which then holds a copy only if a capture or the cache keeps one). `network` is the
+    /// network's head the answer comes from, if any. A throttled body arrives after the
+    /// time its size takes at that rate.
+    func deliverWhole(
+        _ response: HTTPResponse, body: Data? = nil, url: URL?, source: ResponseSource, network: Machine.Reception? = nil,
+        bodyChanged: Bool = true
+    ) {
         hop.response = response
         let url = url ?? hop.appRequest.url
         let size = body?.count ?? response.body.count
         if let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, size > 0 {
+            let network = UncheckedBox(network)
             schedule(after: Double(size) / Double(rate)) { [self] in
-                complete(response, body: body, url: url, source: source, bodyChanged: bodyChanged)
+                complete(response, body: body, url: url, source: source, network: network.value, bodyChanged: bodyChanged)
             }
         } else {
-            complete(response, body: body, url: url, source: source, bodyChanged: bodyChanged)
+            complete(response, body: body, url: url, source: source, network: network, bodyChanged: bodyChanged)
         }
     }
 
-    private func complete(_ response: HTTPResponse, body: Data?, url: URL?, source: ResponseSource, bodyChanged: Bool) {
-        let network = source == .network ? reception.network : nil
-        guard let url, let appResponse = appResponse(response, url: url, bodyChanged: bodyChanged || network == nil) else {
-            return fail(URLError(.badServerResponse))
-        }
-        isFinished = true
+    private func complete(_ response: HTTPResponse, body: Data?, url: URL?, source: ResponseSource, network: Machine.Reception?, bodyChanged: Bool) {
+        let network = source == .network ? network : nil
+        guard let url, let appResponse = appResponse(
+            response, url: url, network: network.map { ($0.network, $0.head) }, bodyChanged: bodyChanged || network == nil)
+        else { return fail(URLError(.badServerResponse)) }
+        guard machine.finish() else { return }
         let body = body ?? Data(response.body)
         captureHop(error: nil, source: source)
         let perCallDelegate = loading.perCall
-        let headSent = appResponse === reception.interimSent
+        let headSent = network?.isInterimDelivered == true && appResponse === network?.network
         channel.send(finishing: true) { protocolObject, client in
             if !headSent { client.urlProtocol(protocolObject, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
             if !body.isEmpty {
@@ -211,10 +208,11 @@ extension Exchange {
     /// was, it is the network's own object, so every header (Content-Length and
     /// Content-Encoding included) and every property is exactly what a plain session
     /// gives. When a body action changed the body, the headers describe the new bytes.
-    func appResponse(_ response: HTTPResponse, url: URL, bodyChanged: Bool) -> HTTPURLResponse? {
-        if !bodyChanged, let network = reception.network, let head = reception.networkHead,
-           head.status == response.status, head.headers == response.headers {
-            return network
+    func appResponse(
+        _ response: HTTPResponse, url: URL, network: (object: HTTPURLResponse, head: HTTPResponse)? = nil, bodyChanged: Bool
+    ) -> HTTPURLResponse? {
+        if !bodyChanged, let network, network.head.status == response.status, network.head.headers == response.headers {
+            return network.object
         }
         var headers = response.headers
         if bodyChanged {
@@ -226,7 +224,7 @@ extension Exchange {
 
     /// Sends a chunk of a streamed body, in the context.
     func send(_ chunk: Data) {
-        guard !isStopped, !isFinished else { return }
+        guard machine.isLive else { return }
         hop.bytesReceived += chunk.count
         channel.send { $1.urlProtocol($0, didLoad: chunk) }
     }
@@ -249,7 +247,7 @@ extension Exchange {
             }
         }
         #endif
-        reception.pacer = BodyPacer(bytesPerSecond: rate, queue: worker, onBacklog: onBacklog) { [weak self] chunk in
+        outflow.pacer = BodyPacer(bytesPerSecond: rate, queue: worker, onBacklog: onBacklog) { [weak self] chunk in
             guard let self else { return }
             context.async { [self] in send(chunk) }
         }
@@ -257,16 +255,16 @@ extension Exchange {
 
     /// Ends a body streamed to the app: the capture, the client's finish, the hop's end.
     func finishStream(source: ResponseSource = .network) {
-        guard !isStopped, !isFinished else { return }
-        isFinished = true
+        guard machine.finish() else { return }
         captureHop(error: nil, source: source)
         channel.send(finishing: true) { $1.urlProtocolDidFinishLoading($0) }
         endHop(error: nil, source: source)
     }
 
-    private var keepsBodyForCache: Bool {
+    /// Whether a streamed body with this status is copied for the `cache` clause.
+    private func keepsBodyForCache(status: Int) -> Bool {
         guard let outcome = hop.outcome, outcome.cacheLifetime != nil else { return false }
-        return outcome.request.method == "GET" && (200..<300).contains(reception.network?.statusCode ?? 0)
+        return outcome.request.method == "GET" && (200..<300).contains(status)
     }
 
     private func storeInCache(_ response: HTTPResponse, url: URL) {

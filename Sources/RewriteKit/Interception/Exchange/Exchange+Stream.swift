@@ -15,10 +15,10 @@ extension Exchange {
         guard let url = hop.appRequest.url, let appResponse = appResponse(response, url: url, bodyChanged: false) else {
             return fail(URLError(.badServerResponse))
         }
-        reception.headDelivered = true
-        reception.body = Data()
+        outflow = Outflow()
         _ = startMessageRelay(head: response)
         channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
+        machine.headDelivered(keepsForCache: false)
         emit(.response)
         sendPieces(from: 0, of: response.body, plan: plan)
     }
@@ -40,8 +40,8 @@ extension Exchange {
         }
         endStreamOut { [self] in
             guard let failure = plan.failure else {
-                if !loading.receivesChunks, !reception.body.isEmpty {
-                    let whole = reception.body
+                if !loading.receivesChunks, !outflow.keptWhole.isEmpty {
+                    let whole = outflow.keptWhole
                     channel.send { $1.urlProtocol($0, didLoad: whole) }
                 }
                 return finishStream(source: .stub)
@@ -56,7 +56,7 @@ extension Exchange {
     }
 
     private func sendPiece(_ piece: StreamPlan.Piece, of body: [UInt8]) {
-        guard !isStopped, !isFinished, !piece.range.isEmpty else { return }
+        guard machine.isLive, !piece.range.isEmpty else { return }
         let data = Data(body[piece.range])
         loading.perCall?.didReceive(data)
         streamOut(data)

@@ -40,19 +40,19 @@ final class Exchange: @unchecked Sendable {
     let activityEvents: ExchangeActivity
 
     // Context-confined state.
-    /// The hop in progress.
+    /// Where the load is: its phase, with what each phase knows (see ``ExchangeMachine``).
+    var machine = Machine()
+    /// The hop in progress, as activity events and captures see it.
     var hop: ExchangeHop
-    /// What is known of the response being received.
-    var reception = Reception()
-    /// Cancels the pending `delay`, timeout or throttle timer when it changes.
-    var timerToken = 0
-    /// Set by ``stop()``: nothing more may happen.
-    var isStopped = false
-    /// Set when the terminal client call has been sent.
-    var isFinished = false
+    /// The body on its way to the app, when it streams: its relay, its pacer, its timing.
+    var outflow = Outflow()
     /// Set (under the forwarding session's lock) when the exchange gives up its inner
     /// tasks: it starts no more.
     private let halted = Locked(false)
+
+    /// The exchange's state machine, holding the network's response objects and the inner
+    /// task's parked redirect answer.
+    typealias Machine = ExchangeMachine<HTTPURLResponse, @Sendable (URLRequest?) -> Void>
 
     /// Makes the exchange; call from `startLoading`.
     init(protocolObject: URLProtocol, interceptor: Interceptor, loading: LoadingTask) {
@@ -68,6 +68,9 @@ final class Exchange: @unchecked Sendable {
         capture = ExchangeCapture(interceptor: interceptor)
         activityEvents = ExchangeActivity(hub: interceptor.core.activity, original: original)
     }
+
+    /// Whether the last client call was made.
+    var isFinished: Bool { machine.isFinished }
 
     /// Whether the exchange has given up its inner tasks for good.
     var isHalted: Bool { halted.withLock { $0 } }
@@ -86,8 +89,7 @@ final class Exchange: @unchecked Sendable {
     func stop() {
         channel.close()
         context.fromLoadingContext { [self] in
-            guard !isStopped else { return }
-            isStopped = true
+            guard machine.stop() else { return }
             cancelInnerWork()
             endHop(error: RequestError(URLError(.cancelled)), source: nil)
         }
@@ -95,8 +97,8 @@ final class Exchange: @unchecked Sendable {
 
     /// Fails the load with `error`, passed to the app unchanged.
     func fail(_ error: Error, source: ResponseSource? = nil) {
-        guard !isFinished else { return }
-        isFinished = true
+        let perCall = loading.perCall
+        guard let partial = machine.fail(hearsPieces: perCall != nil || loading.receivesChunks) else { return }
         cancelInnerWork()
         let source = source ?? (hop.outcome.map { outcome -> ResponseSource in
             if case .fail = outcome.disposition { return .failure }
@@ -107,15 +109,13 @@ final class Exchange: @unchecked Sendable {
         // A delegate hears the response and the data that came before a failure mid-body,
         // as on a plain load, also when the body was being kept for the rules (which do
         // not run on a partial body: it goes as it came); a completion handler only the error.
-        let perCall = loading.perCall
-        let partial = reception.headDelivered || (perCall == nil && !loading.receivesChunks)
-            ? nil : reception.network.map { ($0, reception.body) }
-        let headSent = reception.network.map { $0 === reception.interimSent } ?? false
         channel.send(finishing: true) { protocolObject, client in
-            if let (response, body) = partial {
-                if !headSent { client.urlProtocol(protocolObject, didReceive: response, cacheStoragePolicy: .notAllowed) }
-                if !body.isEmpty {
-                    if let perCall { perCall.didReceive(body) } else { client.urlProtocol(protocolObject, didLoad: body) }
+            if let partial {
+                if !partial.headDelivered {
+                    client.urlProtocol(protocolObject, didReceive: partial.network, cacheStoragePolicy: .notAllowed)
+                }
+                if !partial.body.isEmpty {
+                    if let perCall { perCall.didReceive(partial.body) } else { client.urlProtocol(protocolObject, didLoad: partial.body) }
                 }
             }
             client.urlProtocol(protocolObject, didFailWithError: error)
@@ -130,11 +130,11 @@ final class Exchange: @unchecked Sendable {
     /// a failure) also forbids any further inner task, while a hop given up for a stub
     /// leaves the exchange free to send a later hop.
     func cancelInnerWork(halting: Bool = true) {
-        timerToken += 1
+        machine.cancelTimer()
         // A cancelled task's redirect must never be answered (corelibs traps on it).
-        reception.pendingRedirect = nil
-        reception.pacer?.cancel()
-        reception.pacer = nil
+        machine.dropParked()
+        outflow.pacer?.cancel()
+        outflow.pacer = nil
         let tasks = forwarding.detachTasks(of: self, halting: halting)
         if !tasks.isEmpty {
             let box = UncheckedBox(tasks)
@@ -167,11 +167,14 @@ final class Exchange: @unchecked Sendable {
     /// Runs `work` in the context after `seconds`, unless the exchange stops, finishes or
     /// schedules something else first.
     func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
-        timerToken += 1
-        let token = timerToken
+        schedule(after: seconds, token: machine.newTimer(), work)
+    }
+
+    /// Runs `work` in the context after `seconds`, if the machine still takes timer `token` then.
+    func schedule(after seconds: Double, token: Int, _ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
             context.async { [self] in
-                guard token == timerToken, !isStopped, !isFinished else { return }
+                guard machine.timerFired(token) else { return }
                 work()
             }
         }
@@ -188,7 +191,7 @@ final class Exchange: @unchecked Sendable {
         worker.async { [self] in
             let result = UncheckedBox(work())
             context.async { [self] in
-                guard !isStopped else { return }
+                guard !machine.isStopped else { return }
                 then(result.value)
             }
         }

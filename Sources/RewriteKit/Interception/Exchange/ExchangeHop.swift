@@ -38,20 +38,12 @@ struct ExchangeHop {
     var capturedWholeBody = true
     /// When each message of a streamed network response arrived, for a running capture.
     var messageTimes: [RecordedMessage]?
-    /// Whether the hop was given to the running captures.
-    var isCaptured = false
     /// Request body bytes sent.
     var bytesSent = 0
     /// Response body bytes given to the app so far.
     var bytesReceived = 0
     /// The response as the app gets it (after response actions), once known.
     var response: HTTPResponse?
-    /// Whether `.started` was sent (and the in-flight count raised).
-    var isCounted = false
-    /// Whether `.finished` was sent.
-    var hasEnded = false
-    /// How many trace entries have been sent as `.log` events.
-    var loggedEntries = 0
 }
 
 extension ActivityEvent {
