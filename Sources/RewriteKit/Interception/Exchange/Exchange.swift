@@ -4,7 +4,14 @@ import FoundationNetworking
 #endif
 
 /// One intercepted load, from `startLoading` to the last client call, through every
-/// redirect hop.
+/// redirect hop: the driver of its ``ExchangeMachine``.
+///
+/// The machine knows where the load is and decides what follows each event; the driver
+/// owns everything that does I/O (the client channel, the forwarding session and its inner
+/// tasks, the queues and timers, the pacer and relay of a streamed body) and turns each
+/// callback into an event. Its extensions follow a load: the request phase
+/// (`Exchange+Request`), the network's answer (`+Response`, `+Redirect`, `+Challenge`), the
+/// app's side (`+Delivery`, `+Stream`, `+Messages`) and what observers hear (`+Activity`).
 ///
 /// Its state lives in its ``ExchangeContext`` (exclusive with `startLoading` and
 /// `stopLoading`, and where the inner session's callbacks arrive): events are handled and
