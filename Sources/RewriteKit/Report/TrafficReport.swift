@@ -104,7 +104,7 @@ public struct TrafficReport: Sendable {
             return ReportExchange(
                 index: index, method: exchange.request.method, url: exchange.request.url.description, status: exchange.response?.status,
                 start: exchange.startedAt.timeIntervalSince(origin), duration: exchange.duration, source: source,
-                rules: exchange.appliedRules, requestBefore: request, requestAfter: request, urlAfter: nil,
+                rules: exchange.appliedRules.map(\.name), requestBefore: request, requestAfter: request, urlAfter: nil,
                 responseBefore: exchange.serverResponse ?? exchange.response, responseAfter: exchange.response,
                 failure: exchange.error.map(\.shortDescription), trace: [],
                 nearMisses: exchange.appliedRules.isEmpty ? Array((pipeline?.nearMisses(for: exchange.request) ?? []).prefix(Self.nearMissLimit)) : [])

@@ -127,8 +127,26 @@ struct HARDocument: Codable {
 
     /// RewriteKit's own fields on an entry: the rules that applied and where the answer came from.
     struct RewriteFields: Codable {
-        var rules: [String]
+        var rules: [Rule]
         var source: String
         var error: String?
+
+        /// A rule that applied: its name and where it is written (HAR files of earlier
+        /// versions hold the name alone, as a string).
+        struct Rule: Codable {
+            var name: String
+            var file: String
+            var line: Int
+
+            init(_ rule: RuleReference) {
+                (name, file, line) = (rule.name, rule.file, rule.line)
+            }
+
+            init(name: String, file: String = "", line: Int = 0) {
+                (self.name, self.file, self.line) = (name, file, line)
+            }
+
+            var reference: RuleReference { RuleReference(name: name, file: file, line: line) }
+        }
     }
 }

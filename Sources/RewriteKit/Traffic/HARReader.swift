@@ -108,7 +108,7 @@ struct HARReader {
         if let custom = member("_rewrite", fields), isObject(custom) {
             let values = members(of: custom)
             if let source = member("source", values).flatMap(string) {
-                let rules = member("rules", values).map { elements(of: $0).compactMap(string) } ?? []
+                let rules = member("rules", values).map { elements(of: $0).compactMap(rule) } ?? []
                 entry.rewrite = .init(rules: rules, source: source, error: member("error", values).flatMap(string))
             }
         }
@@ -291,6 +291,16 @@ struct HARReader {
     /// The value of the last member named `key` (as parsers resolve duplicates).
     private func member(_ key: String, _ members: [(key: String, value: Int)]) -> Int? {
         members.last { $0.key == key }?.value
+    }
+
+    /// A rule in `_rewrite.rules`: `{name, file, line}`, or its name alone (earlier versions).
+    private func rule(_ start: Int) -> HARDocument.RewriteFields.Rule? {
+        if let name = string(start) { return .init(name: name) }
+        guard isObject(start) else { return nil }
+        let fields = members(of: start)
+        guard let name = member("name", fields).flatMap(string) else { return nil }
+        let line = member("line", fields).flatMap { Int(raw($0)) } ?? 0
+        return .init(name: name, file: member("file", fields).flatMap(string) ?? "", line: line)
     }
 
     /// The decoded string at `start`, or nil when it is not a string.

@@ -195,7 +195,7 @@ extension HTTPArchive {
             request: request, response: response, serverResponse: source == .network ? response : nil, source: source,
             error: error, startedAt: entry.startedDateTime.flatMap(HARDate.parse)
                 ?? Date(timeIntervalSince1970: 0),
-            duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules ?? [], hasCompleteBody: complete)
+            duration: max(0, entry.time ?? 0) / 1000, appliedRules: entry.rewrite?.rules.map(\.reference) ?? [], hasCompleteBody: complete)
         exchange.note = note
         // A stream's message times, when they fit its body (increasing offsets inside it).
         if let marks = entry.response?.content?.rewrite?.messages, !marks.isEmpty, let body = response?.body,
@@ -278,7 +278,7 @@ extension HTTPArchive {
             startedDateTime: HARDate.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),
             timings: .init(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
-            rewrite: .init(rules: exchange.appliedRules, source: exchange.source.rawValue, error: error))
+            rewrite: .init(rules: exchange.appliedRules.map(HARDocument.RewriteFields.Rule.init), source: exchange.source.rawValue, error: error))
     }
 
     private static func pairs(_ headers: HTTPHeaders) -> [HARDocument.NameValue] {

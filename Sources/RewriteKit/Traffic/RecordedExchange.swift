@@ -23,8 +23,9 @@ public struct RecordedExchange: Sendable, Hashable {
     public var startedAt: Date
     /// Seconds from the start to the last byte.
     public var duration: TimeInterval
-    /// The rules that applied, in order.
-    public var appliedRules: [String]
+    /// The rules that applied, in order. Read from a HAR file another version wrote, a rule
+    /// may carry its name alone (its ``RuleReference/file`` empty).
+    public var appliedRules: [RuleReference]
     /// Whether the response body is complete: false when it was larger than the capture's
     /// body limit and only its head was kept.
     public var hasCompleteBody: Bool
@@ -44,7 +45,7 @@ public struct RecordedExchange: Sendable, Hashable {
     /// Creates an exchange, for example to write a recording from traffic the app saw elsewhere.
     public init(
         request: HTTPRequest, response: HTTPResponse?, serverResponse: HTTPResponse? = nil, source: ResponseSource = .network,
-        error: RequestError? = nil, startedAt: Date = Date(), duration: TimeInterval = 0, appliedRules: [String] = [],
+        error: RequestError? = nil, startedAt: Date = Date(), duration: TimeInterval = 0, appliedRules: [RuleReference] = [],
         hasCompleteBody: Bool = true
     ) {
         self.request = request

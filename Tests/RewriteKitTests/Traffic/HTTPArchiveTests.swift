@@ -17,21 +17,21 @@ struct HTTPArchiveTests {
         return [
             RecordedExchange(
                 request: post, response: HTTPResponse(status: 201, headers: ["Content-Type": "application/json", "Set-Cookie": "s=9; Path=/"], body: Array(#"{"id":1}"#.utf8)),
-                startedAt: Date(timeIntervalSince1970: 1_800_000_000.25), duration: 0.0425, appliedRules: ["stamp"]),
+                startedAt: Date(timeIntervalSince1970: 1_800_000_000.25), duration: 0.0425, appliedRules: [RuleReference(name: "stamp", file: "api.rules", line: 3)]),
             RecordedExchange(
                 request: HTTPRequest(method: "GET", url: "https://api.example.com/v1/logo")!,
                 response: HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: binary),
                 startedAt: Date(timeIntervalSince1970: 1_800_000_001)),
             RecordedExchange(
                 request: HTTPRequest(method: "GET", url: "https://api.example.com/v1/stubbed")!,
-                response: HTTPResponse(status: 404), source: .stub, startedAt: Date(timeIntervalSince1970: 1_800_000_002), appliedRules: ["missing"]),
+                response: HTTPResponse(status: 404), source: .stub, startedAt: Date(timeIntervalSince1970: 1_800_000_002), appliedRules: [RuleReference(name: "missing", file: "stubs.rules", line: 12)]),
             RecordedExchange(
                 request: HTTPRequest(method: "GET", url: "https://down.example.com/")!, response: nil, source: .network,
                 error: RequestError(URLError(.timedOut)), startedAt: Date(timeIntervalSince1970: 1_800_000_003), duration: 60),
             RecordedExchange(
                 request: HTTPRequest(method: "POST", url: "https://pay.example.com/charge")!, response: nil, source: .failure,
                 error: RequestError(domain: "com.myapp.payments", code: 402), startedAt: Date(timeIntervalSince1970: 1_800_000_004),
-                appliedRules: ["declined"]),
+                appliedRules: [RuleReference(name: "declined", file: "stubs.rules", line: 40)]),
         ]
     }
 
@@ -97,7 +97,10 @@ struct HTTPArchiveTests {
         #expect((post["postData"] as? [String: Any])?["text"] as? String == #"{"name":"mug"}"#)
         #expect((post["queryString"] as? [[String: String]]) == [["name": "draft", "value": "true"]])
         #expect((post["cookies"] as? [[String: String]])?.map { $0["name"] } == ["a", "b"])
-        #expect((entries[0]["_rewrite"] as? [String: Any])?["rules"] as? [String] == ["stamp"])
+        let rule = ((entries[0]["_rewrite"] as? [String: Any])?["rules"] as? [[String: Any]])?.first
+        #expect(rule?["name"] as? String == "stamp")
+        #expect(rule?["file"] as? String == "api.rules")
+        #expect(rule?["line"] as? Int == 3)
         #expect(entries[0]["time"] as? Double == 42.5)
         let logo = try #require((entries[1]["response"] as? [String: Any])?["content"] as? [String: Any])
         #expect(logo["encoding"] as? String == "base64")
@@ -118,6 +121,23 @@ struct HTTPArchiveTests {
         #expect(read.exchanges.map(\.source) == original.map(\.source))
         #expect(read.exchanges.map(\.error) == original.map(\.error))
         #expect(read.exchanges.map(\.startedAt) == original.map(\.startedAt))
+        #expect(read.exchanges.map(\.appliedRules) == original.map(\.appliedRules), "each rule with its file and line")
+    }
+
+    @Test("a HAR an earlier version wrote names its rules alone: they read as rules known by name")
+    func rulesByNameAlone() throws {
+        let har = #"{"log": {"version": "1.2", "creator": {"name": "RewriteKit", "version": "0.9"}, "entries": [{"#
+            + #""startedDateTime": "2026-12-02T13:45:02.123Z", "time": 1, "#
+            + #""request": {"method": "GET", "url": "https://api.example.com/a", "httpVersion": "HTTP/1.1", "cookies": [], "headers": [], "#
+            + #""queryString": [], "headersSize": -1, "bodySize": 0}, "#
+            + #""response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "cookies": [], "headers": [], "#
+            + #""content": {"size": 0, "mimeType": "text/plain", "text": ""}, "redirectURL": "", "headersSize": -1, "bodySize": 0}, "#
+            + #""cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}, "#
+            + #""_rewrite": {"rules": ["stamp", {"name": "wrap", "file": "api.rules", "line": 7}], "source": "network"}}]}}"#
+        let read = try HTTPArchive(data: Data(har.utf8))
+        let rules = try #require(read.exchanges.first?.appliedRules)
+        #expect(rules == [RuleReference(name: "stamp", file: "", line: 0), RuleReference(name: "wrap", file: "api.rules", line: 7)])
+        #expect(rules.map(\.description) == [#""stamp""#, #""wrap" (api.rules:7)"#])
     }
 
     @Test("secrets read from a HAR are redacted unless asked for")

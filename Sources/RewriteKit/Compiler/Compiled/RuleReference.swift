@@ -14,6 +14,7 @@ public struct RuleReference: Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
-    /// `"NAME" (FILE:LINE)`.
-    public var description: String { "\"\(name)\" (\(file):\(line))" }
+    /// `"NAME" (FILE:LINE)`, or `"NAME"` for a rule known by its name alone (read from a
+    /// HAR file an earlier version wrote).
+    public var description: String { file.isEmpty ? "\"\(name)\"" : "\"\(name)\" (\(file):\(line))" }
 }

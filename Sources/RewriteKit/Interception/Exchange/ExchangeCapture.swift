@@ -43,7 +43,7 @@ struct ExchangeCapture: @unchecked Sendable {
         var exchange = RecordedExchange(
             request: request, response: response, serverResponse: source == .network && error == nil ? hop.serverResponse : nil,
             source: source, error: error, startedAt: hop.startedAt, duration: Date().timeIntervalSince(hop.startedAt),
-            appliedRules: hop.outcome?.appliedRules.map(\.name) ?? [], hasCompleteBody: wholeBody)
+            appliedRules: hop.outcome?.appliedRules ?? [], hasCompleteBody: wholeBody)
         if wholeBody, source == .network, error == nil { exchange.messages = hop.messageTimes }
         let redaction = core.activity.redaction
         for sink in sinks {
