@@ -127,13 +127,13 @@ struct HARDocument: Codable {
 
     /// RewriteKit's own fields on an entry: the rules that applied and where the answer came from.
     struct RewriteFields: Codable {
-        var rules: [Rule]
+        var rules: [AppliedRule]
         var source: String
         var error: String?
 
         /// A rule that applied: its name and where it is written (HAR files of earlier
         /// versions hold the name alone, as a string).
-        struct Rule: Codable {
+        struct AppliedRule: Codable {
             var name: String
             var file: String
             var line: Int

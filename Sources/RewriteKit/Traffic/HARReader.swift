@@ -294,7 +294,7 @@ struct HARReader {
     }
 
     /// A rule in `_rewrite.rules`: `{name, file, line}`, or its name alone (earlier versions).
-    private func rule(_ start: Int) -> HARDocument.RewriteFields.Rule? {
+    private func rule(_ start: Int) -> HARDocument.RewriteFields.AppliedRule? {
         if let name = string(start) { return .init(name: name) }
         guard isObject(start) else { return nil }
         let fields = members(of: start)

@@ -278,7 +278,7 @@ extension HTTPArchive {
             startedDateTime: HARDate.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),
             timings: .init(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
-            rewrite: .init(rules: exchange.appliedRules.map(HARDocument.RewriteFields.Rule.init), source: exchange.source.rawValue, error: error))
+            rewrite: .init(rules: exchange.appliedRules.map(HARDocument.RewriteFields.AppliedRule.init), source: exchange.source.rawValue, error: error))
     }
 
     private static func pairs(_ headers: HTTPHeaders) -> [HARDocument.NameValue] {
