@@ -251,4 +251,20 @@ struct LayeringTests {
         }
         #expect(violations == [])
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, *)
+    @Test("the state machine of a load names no URL loading type, no queue and has no platform branch")
+    func exchangeMachineIsPlatformFree() throws {
+        let files = try Self.files(in: "Interception").filter { $0.path.contains("/ExchangeMachine") }
+        #expect(!files.isEmpty, "the scan found the machine")
+        let forbidden: Set = [
+            "FoundationNetworking", "URLSession", "URLSessionTask", "URLProtocol", "URLProtocolClient", "URLRequest",
+            "URLResponse", "HTTPURLResponse", "URLAuthenticationChallenge", "DispatchQueue", "Thread",
+        ]
+        for file in files {
+            #expect(!file.text.contains("#if"), "\(file.path) has a platform branch")
+            let named = Self.usedNames(in: file.text).intersection(forbidden)
+            #expect(named.isEmpty, "\(file.path) names \(named.sorted())")
+        }
+    }
 }
