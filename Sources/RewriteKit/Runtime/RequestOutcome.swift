@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the pipeline decided for one request: the rewritten request, how to
 /// answer it, how to shape it, and the state the response phase needs.
 public struct RequestOutcome: Sendable {
@@ -16,11 +18,11 @@ public struct RequestOutcome: Sendable {
     /// Forward, stub or fail.
     public let disposition: Disposition
     /// Seconds to wait before answering (`delay`), if any.
-    public let delay: Double?
+    public let delay: TimeInterval?
     /// The response body rate limit in bytes per second (`throttle`), if any.
     public let throttleBytesPerSecond: Int?
     /// How long a successful GET response may be reused (`cache`), if any, in seconds.
-    public let cacheLifetime: Double?
+    public let cacheLifetime: TimeInterval?
     /// What happened, step by step.
     public let trace: Trace
     /// Whether any applied rule has response actions or guards.

@@ -109,7 +109,23 @@ struct HARDocument: Codable {
     /// streamed body (`offset` its first byte in `text`, `time` milliseconds after the
     /// response started).
     struct ContentRewrite: Codable {
-        var messages: [RecordedMessage]
+        var messages: [Mark]
+
+        /// One message: its first byte in `text` and milliseconds after the response started.
+        struct Mark: Codable {
+            var offset: Int
+            var time: Double
+
+            init(offset: Int, time: Double) {
+                (self.offset, self.time) = (offset, time)
+            }
+
+            init(_ message: RecordedMessage) {
+                (offset, time) = (message.offset, RecordedMessage.milliseconds(message.time))
+            }
+
+            var message: RecordedMessage { RecordedMessage(offset: offset, time: RecordedMessage.seconds(milliseconds: time)) }
+        }
     }
 
     /// Nothing is known of the browser cache: written empty.

@@ -205,7 +205,7 @@ struct HARReader {
             mistyped(path, expected: "an object with messages", at: start)
             return nil
         }
-        var messages: [RecordedMessage] = []
+        var messages: [HARDocument.ContentRewrite.Mark] = []
         for (index, element) in elements(of: list).enumerated() where isObject(element) {
             let fields = members(of: element)
             let place = path + ".messages[\(index)]"
@@ -213,7 +213,7 @@ struct HARReader {
                   let time = member("time", fields).flatMap({ number($0, path: place + ".time") }),
                   let whole = Int(exactly: offset)
             else { continue }
-            messages.append(RecordedMessage(offset: whole, time: time))
+            messages.append(.init(offset: whole, time: time))
         }
         return HARDocument.ContentRewrite(messages: messages)
     }

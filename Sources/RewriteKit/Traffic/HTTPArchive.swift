@@ -200,7 +200,7 @@ extension HTTPArchive {
         // A stream's message times, when they fit its body (increasing offsets inside it).
         if let marks = entry.response?.content?.rewrite?.messages, !marks.isEmpty, let body = response?.body,
            marks.allSatisfy({ (0...body.count).contains($0.offset) }), zip(marks, marks.dropFirst()).allSatisfy({ $0.offset < $1.offset }) {
-            exchange.messages = marks
+            exchange.messages = marks.map(\.message)
         }
         return .success(exchange)
     }
@@ -265,7 +265,7 @@ extension HTTPArchive {
             }
             // Message times are of the server's bytes: written when the app got those bytes.
             if let marks = exchange.messages, response.body == exchange.serverResponse?.body {
-                content.rewrite = .init(messages: marks)
+                content.rewrite = .init(messages: marks.map(HARDocument.ContentRewrite.Mark.init))
             }
             harResponse = .init(
                 status: response.status, statusText: HTTPURLResponse.localizedString(forStatusCode: response.status), httpVersion: "HTTP/1.1",

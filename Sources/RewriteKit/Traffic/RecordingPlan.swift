@@ -176,8 +176,9 @@ struct RecordingPlan {
         else { return nil }
         var previous = 0.0
         let gaps = marks.map { mark -> Int in
-            defer { previous = max(previous, mark.time) }
-            return min(max(0, Int((mark.time - previous).rounded())), StreamFixture.longestGap)
+            let time = RecordedMessage.milliseconds(mark.time)
+            defer { previous = max(previous, time) }
+            return min(max(0, Int((time - previous).rounded())), StreamFixture.longestGap)
         }
         switch format {
         case .eventStream:

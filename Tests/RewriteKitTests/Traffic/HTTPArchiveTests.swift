@@ -124,6 +124,23 @@ struct HTTPArchiveTests {
         #expect(read.exchanges.map(\.appliedRules) == original.map(\.appliedRules), "each rule with its file and line")
     }
 
+    @Test("a stream's message times are seconds in the API and milliseconds in the HAR, and read back the same")
+    func messageTimesInSeconds() throws {
+        let body = Array("data: a\n\ndata: b\n\n".utf8)
+        var exchange = RecordedExchange(
+            request: HTTPRequest(method: "GET", url: "https://api.example.com/events")!,
+            response: HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: body))
+        let marks = [RecordedMessage(offset: 0, time: 0.0005), RecordedMessage(offset: 9, time: 0.1508)]
+        exchange.messages = marks
+        let data = HTTPArchive(exchanges: [exchange]).data()
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entry = try #require(((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.first)
+        let content = try #require((entry["response"] as? [String: Any])?["content"] as? [String: Any])
+        let written = try #require((content["_rewrite"] as? [String: Any])?["messages"] as? [[String: Any]])
+        #expect(written.map { $0["time"] as? Double } == [0.5, 150.8], "milliseconds in the file")
+        #expect(try HTTPArchive(data: data).exchanges.first?.messages == marks)
+    }
+
     @Test("a HAR an earlier version wrote names its rules alone: they read as rules known by name")
     func rulesByNameAlone() throws {
         let har = #"{"log": {"version": "1.2", "creator": {"name": "RewriteKit", "version": "0.9"}, "entries": [{"#

@@ -35,7 +35,7 @@ struct MessageTiming {
     }
 
     private mutating func note(_ messages: [StreamMessage]) {
-        let time = (Date().timeIntervalSince(start) * 1000 * 10).rounded() / 10
+        let time = RecordedMessage.seconds(milliseconds: RecordedMessage.milliseconds(Date().timeIntervalSince(start)))
         for message in messages {
             marks.append(RecordedMessage(offset: offset, time: time))
             offset += message.raw.count
