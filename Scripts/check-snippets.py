@@ -60,7 +60,7 @@ let harURL = fixtures.appendingPathComponent("snippet.har")
 let reportURL = fixtures.appendingPathComponent("snippet.html")
 let url = fixtures.appendingPathComponent("snippet-report.html")
 let rules: RuleSet = {
-    do { return try RuleSet(source: "") } catch { fatalError("\\(error)") }
+    do { return try RuleSet(rules: "") } catch { fatalError("\\(error)") }
 }()
 let newRules = rules
 let capture = rewriter.startCapture()

@@ -32,7 +32,7 @@ struct HostileInputBenchmark {
         let runs = quick ? 3 : 11
         for testCase in Self.regexCases {
             let body = Array(String(repeating: "a", count: testCase.bodySize).utf8)
-            guard let pipeline = try? Pipeline(ruleSets: [RuleSet(source: testCase.rules)], environment: .fixed(now: 0)),
+            guard let pipeline = try? Pipeline(ruleSets: [RuleSet(rules: testCase.rules)], environment: .fixed(now: 0)),
                 let request = HTTPRequest(method: "POST", url: "https://bench.example/", body: body)
             else {
                 rows.append(.unavailable(testCase.name, reason: "the rule does not load"))
@@ -61,7 +61,7 @@ struct HostileInputBenchmark {
                 ratio: Format.ratio(rate / scanRate), goal: "linear: no hang", verdict: samples.median < 1e9 ? .met : .missed))
         }
         do {
-            _ = try RuleSet(source: "rule \"r\" { when body ~ /(?:.{0,1000}){9}x/ }")
+            _ = try RuleSet(rules: "rule \"r\" { when body ~ /(?:.{0,1000}){9}x/ }")
             notes.append("/(?:.{0,1000}){9}x/ loaded; it should be refused as too large")
         } catch let error as RuleSetError {
             notes.append("/(?:.{0,1000}){9}x/ is refused at load: \(error.diagnostics.first?.message ?? "\(error)")")
@@ -85,7 +85,7 @@ struct HostileInputBenchmark {
             ProcessMemory.trimHeap()
             let before = ProcessMemory.residentBytes() ?? 0
             var pipeline: Pipeline?
-            loads.append(Stopwatch.time { pipeline = try? Pipeline(ruleSets: [RuleSet(source: text)]) })
+            loads.append(Stopwatch.time { pipeline = try? Pipeline(ruleSets: [RuleSet(rules: text)]) })
             ProcessMemory.trimHeap()
             let after = ProcessMemory.residentBytes() ?? 0
             if pipeline?.ruleCount == count { kept.append(Double(after - before)) }

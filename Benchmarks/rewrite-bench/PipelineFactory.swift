@@ -5,6 +5,6 @@ import RewriteKit
 enum PipelineFactory {
     /// The pipeline for one rule file's text.
     static func pipeline(_ text: String, name: String = "bench.rules") throws -> Pipeline {
-        Pipeline(ruleSets: [try RuleSet(source: text, name: name, baseDirectory: nil)])
+        Pipeline(ruleSets: [try RuleSet(rules: text, name: name, baseDirectory: nil)])
     }
 }

@@ -20,7 +20,7 @@ struct ReportBenchmark {
         let archive = HTTPArchive(exchanges: exchanges)
         let rules: RuleSet
         do {
-            rules = try RuleSet(source: """
+            rules = try RuleSet(rules: """
                 rule "stamp" {
                     when host == "api.example.com" and method == GET
                     response { inject-json "stamped" true }

@@ -48,7 +48,7 @@ enum MonitorRules {
     }
 
     static func ruleSet(server: URL, closedPort: URL) throws -> RuleSet {
-        try RuleSet(source: source(server: server, closedPort: closedPort), name: "<monitor>")
+        try RuleSet(rules: source(server: server, closedPort: closedPort), name: "<monitor>")
     }
 
     private static func trimmed(_ url: URL) -> String {

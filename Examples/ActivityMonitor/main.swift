@@ -56,7 +56,7 @@ await withTaskGroup(of: Void.self) { group in
 let finished = await recorder.finishedRequests(count: batch.count, timeout: 10)
 display.show(rewriter.requestsInFlight)
 display.finish()
-live.cancel()
+live.stop()
 print(String(format: "All done in %.2f s; peak in flight: %d.", Date().timeIntervalSince(started), display.peak))
 print("")
 

@@ -88,7 +88,7 @@ let rules = """
     }
     """
 let live: Rewriter
-do { live = try Rewriter(ruleSets: [RuleSet(source: rules, name: "shout.rules", baseDirectory: nil)]) } catch { fail("\(error)") }
+do { live = try Rewriter(ruleSets: [RuleSet(rules: rules, name: "shout.rules", baseDirectory: nil)]) } catch { fail("\(error)") }
 let rewritten = URLSessionConfiguration.ephemeral
 do { try live.install(in: rewritten) } catch { fail("cannot install: \(error)") }
 print("\n2. live: GET \(server.url("/events/6?gap_ms=100&typed=1")), each event rewritten as it arrives")

@@ -20,6 +20,6 @@ enum RouteRules {
 
     /// The compiled rule set, named `<route>` in traces.
     static func ruleSet(sendingHost host: String, to server: URL) throws -> RuleSet {
-        try RuleSet(source: source(sendingHost: host, to: server), name: "<route>")
+        try RuleSet(rules: source(sendingHost: host, to: server), name: "<route>")
     }
 }

@@ -137,6 +137,6 @@ public final class ActivityRecorder: Sendable {
             defer { state.observation = nil }
             return state.observation
         }
-        observation?.cancel()
+        observation?.stop()
     }
 }

@@ -46,7 +46,7 @@ public final class RewriteTestSession: Sendable {
 
     /// Loads rules from text. `configuration` is copied; its settings are kept.
     public convenience init(rules: String, name: String = "test.rules", configuration: URLSessionConfiguration = .ephemeral) throws {
-        try self.init(ruleSets: [RuleSet(source: rules, name: name)], configuration: configuration)
+        try self.init(ruleSets: [RuleSet(rules: rules, name: name)], configuration: configuration)
     }
 
     /// Loads a rule file (relative `body file` paths resolve beside it).

@@ -17,7 +17,7 @@ enum RuleSetLoader {
             loadedFiles += 1
             let formatter = DiagnosticFormatter(source: source, colored: TerminalStyle.colorsDiagnostics)
             do {
-                let ruleSet = try RuleSet(source: source.text, name: source.name, baseDirectory: source.baseDirectory)
+                let ruleSet = try RuleSet(rules: source.text, name: source.name, baseDirectory: source.baseDirectory)
                 StandardStream.error.write(formatter.format(ruleSet.warnings))
                 diagnostics += ruleSet.warnings
                 ruleSets.append(ruleSet)

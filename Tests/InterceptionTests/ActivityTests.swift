@@ -92,7 +92,7 @@ struct ActivityTests {
         let observation = harness.rewriter.addObserver { event in
             peak.withLock { $0 = max($0, event.requestsInFlight) }
         }
-        defer { observation.cancel() }
+        defer { observation.stop() }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<5 {
                 group.addTask { _ = await Caller.async.fetch(URLRequest(url: harness.url("/delay/1")), in: harness.session) }

@@ -20,7 +20,7 @@ struct AdmissionPerTaskTests {
 
     @Test("asked three times for a task, the rules run once, and its load takes that admission")
     func oncePerTask() throws {
-        let rewriter = Rewriter(ruleSets: [try RuleSet(source: Self.rules)])
+        let rewriter = Rewriter(ruleSets: [try RuleSet(rules: Self.rules)])
         let configuration = URLSessionConfiguration.ephemeral
         let installation = try rewriter.install(in: configuration)
         defer { rewriter.uninstall() }
@@ -40,7 +40,7 @@ struct AdmissionPerTaskTests {
         #expect(interceptor.admitted.take(for: URLRequest(url: url)) != nil, "the load takes the admission")
 
         // New rules: the next question is answered afresh, by them.
-        rewriter.pipeline = Pipeline(ruleSet: try RuleSet(source: """
+        rewriter.pipeline = Pipeline(ruleSet: try RuleSet(rules: """
             rule "everything on the host" {
                 when host == "api.example.test"
                 request { set-header "X-Stamp" "2" }

@@ -80,7 +80,7 @@ struct BoundedMemoryTests {
         let (count, dropped) = seen.withLock { $0 }
         #expect(count + dropped == total, "every event was delivered or counted as dropped")
         #expect(dropped >= 4_000)
-        observation.cancel()
+        observation.stop()
     }
 }
 

@@ -29,7 +29,7 @@ struct CorelibsFactMissTests {
 
     /// A rewriter reading `hidden` as missing, installed in a fresh configuration.
     static func installation(hiding hidden: Set<String>) throws -> (Rewriter, ActivityRecorder, URLSessionConfiguration) {
-        let rewriter = Rewriter(ruleSets: [try RuleSet(source: rules, name: "facts.rules")])
+        let rewriter = Rewriter(ruleSets: [try RuleSet(rules: rules, name: "facts.rules")])
         rewriter.hideCorelibsFieldsForTesting(hidden)
         let recorder = ActivityRecorder(rewriter)
         let configuration = URLSessionConfiguration.ephemeral

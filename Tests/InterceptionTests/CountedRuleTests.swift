@@ -36,7 +36,7 @@ struct CountedRuleTests {
     func countedPerInstallation() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let rewriter = Rewriter(ruleSets: [try RuleSet(source: Self.rules)])
+        let rewriter = Rewriter(ruleSets: [try RuleSet(rules: Self.rules)])
         let first = URLSessionConfiguration.ephemeral
         let second = URLSessionConfiguration.ephemeral
         try rewriter.install(in: first)

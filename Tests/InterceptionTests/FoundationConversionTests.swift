@@ -11,7 +11,7 @@ import Testing
 struct FoundationConversionTests {
     @Test("a URLRequest and an HTTPURLResponse run through a pipeline")
     func driveAPipeline() throws {
-        let pipeline = Pipeline(ruleSets: [try RuleSet(source: """
+        let pipeline = Pipeline(ruleSets: [try RuleSet(rules: """
             rule "wrap" {
                 when method == POST and path == "/v1/items"
                 request { wrap-json "data" }

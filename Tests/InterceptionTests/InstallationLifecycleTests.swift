@@ -11,7 +11,7 @@ import Testing
 @Suite("Installation lifecycle")
 struct InstallationLifecycleTests {
     static func tagging(_ value: String) throws -> Rewriter {
-        try Rewriter(ruleSets: [RuleSet(source: """
+        try Rewriter(ruleSets: [RuleSet(rules: """
             rule "tag" {
                 when path == "/headers"
                 request { set-header "X-Tag" "\(value)" }
@@ -72,7 +72,7 @@ struct InstallationLifecycleTests {
         let observation = harness.rewriter.addObserver { event in
             if event.kind == .started { started.send(()) }
         }
-        defer { observation.cancel() }
+        defer { observation.stop() }
         let reply = OneShot<Fetched>()
         let session = harness.session
         let answered = Locked(false)

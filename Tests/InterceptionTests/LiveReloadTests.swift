@@ -74,7 +74,7 @@ struct LiveReloadTests {
         let observation = setup.rewriter.addObserver { event in
             if event.kind == .rulesChanged { swappedAt.withLock { $0 = $0 ?? Date() } }
         }
-        defer { observation.cancel() }
+        defer { observation.stop() }
         let edited = Date()
         try Self.rules(2).write(to: setup.file, atomically: true, encoding: .utf8)
         // The first `.rulesChanged` is the load when following started; the second, the edit's.

@@ -74,7 +74,7 @@ struct NearMissTests {
     func offByDefault() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let rewriter = Rewriter(ruleSets: [try RuleSet(source: Self.rules)])
+        let rewriter = Rewriter(ruleSets: [try RuleSet(rules: Self.rules)])
         #expect(rewriter.reportsUnmatchedRequests == false)
         let recorder = ActivityRecorder(rewriter)
         let configuration = URLSessionConfiguration.ephemeral

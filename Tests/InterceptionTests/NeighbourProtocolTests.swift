@@ -74,7 +74,7 @@ struct NeighbourProtocolTests {
     ) throws -> (URLSession, Rewriter) {
         let configuration = URLSessionConfiguration.ephemeral
         before(configuration)
-        let rewriter = Rewriter(ruleSets: [try RuleSet(source: rules)])
+        let rewriter = Rewriter(ruleSets: [try RuleSet(rules: rules)])
         try rewriter.install(in: configuration)
         after(configuration)
         return (URLSession(configuration: configuration), rewriter)

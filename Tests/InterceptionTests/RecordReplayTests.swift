@@ -137,7 +137,7 @@ struct RecordReplayTests {
         // and the unmatched event names the nearest recorded rule.
         let events = Locked<[ActivityEvent]>([])
         let observation = replayer.addObserver { event in events.withLock { $0.append(event) } }
-        defer { observation.cancel() }
+        defer { observation.stop() }
         let missing = await Caller.async.fetch(URLRequest(url: server.url("/jsonx")), in: replay)
         #expect(missing.error?.code == .cannotConnectToHost)
         var unmatched: ActivityEvent?
@@ -159,7 +159,7 @@ struct RecordReplayTests {
         defer { session.finishTasksAndInvalidate() }
         let started = Locked(0)
         let observation = rewriter.addObserver { event in if event.kind == .started { started.withLock { $0 += 1 } } }
-        defer { observation.cancel() }
+        defer { observation.stop() }
 
         var capture: TrafficCapture? = rewriter.startCapture(bodyLimit: 1_000, exchangeLimit: 2)
         var upload = URLRequest(url: server.url("/anything/upload"))

@@ -17,7 +17,7 @@ struct RedactionTests {
 
     @Test("a canary secret appears in no event's description or dump")
     func canary() async throws {
-        let rules = try RuleSet(source: """
+        let rules = try RuleSet(rules: """
             rule "authorize" {
                 when path == "/anything/secret"
                 request {

@@ -26,7 +26,7 @@ struct RequestPhaseOnceTests {
 
     /// A session with a rewriter on `rules`, whose conditions count through `uuids`.
     func session(_ rules: String, uuids: CountingUUIDs) throws -> (URLSession, Rewriter) {
-        let set = try RuleSet(source: rules, name: "once.rules")
+        let set = try RuleSet(rules: rules, name: "once.rules")
         let rewriter = Rewriter(pipeline: Pipeline(ruleSets: [set], environment: uuids.environment))
         let configuration = URLSessionConfiguration.ephemeral
         try rewriter.install(in: configuration)
@@ -83,7 +83,7 @@ struct RequestPhaseOnceTests {
     @Test("rules replaced between canInit and the load are the ones that run")
     func rulesReplacedBeforeLoad() throws {
         func pipeline(_ name: String) throws -> Pipeline {
-            try Pipeline(ruleSets: [RuleSet(source: "rule \"\(name)\" {\n when path == \"/x\"\n request { set-header \"X-Rules\" \"\(name)\" }\n}\n")])
+            try Pipeline(ruleSets: [RuleSet(rules: "rule \"\(name)\" {\n when path == \"/x\"\n request { set-header \"X-Rules\" \"\(name)\" }\n}\n")])
         }
         let (first, second) = (try pipeline("old"), try pipeline("new"))
         let core = RewriterCore(pipeline: first, cacheByteLimit: 0)

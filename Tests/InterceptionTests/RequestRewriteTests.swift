@@ -55,7 +55,7 @@ struct RequestRewriteTests {
 
     @Test("a made-up host is routed to a local server whose HOST:PORT comes from the app's configuration")
     func routedByConfiguration() async throws {
-        let ruleSet = try RuleSet(source: """
+        let ruleSet = try RuleSet(rules: """
             rule "to the local server" {
                 when host == "api.made-up.invalid"
                 request { set-host "${env.API_HOSTPORT}" }
@@ -170,7 +170,7 @@ struct RequestRewriteTests {
             }
             """
         let harness = try Harness(rules)
-        let alone = Pipeline(ruleSet: try RuleSet(source: rules, name: "same.rules"))
+        let alone = Pipeline(ruleSet: try RuleSet(rules: rules, name: "same.rules"))
         for (header, expected) in [("7", "yes"), ("8", nil)] as [(String, String?)] {
             var request = URLRequest(url: harness.url("/post"))
             request.httpMethod = "POST"

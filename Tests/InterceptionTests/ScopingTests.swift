@@ -74,7 +74,7 @@ struct ScopingTests {
                 request { set-header "X-Inner" "yes" }
             }
             """)
-        let outerRules = try RuleSet(source: """
+        let outerRules = try RuleSet(rules: """
             rule "outer" {
                 when path == "/headers"
                 request { set-header "X-Outer" "yes" }

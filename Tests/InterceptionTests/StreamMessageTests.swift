@@ -194,7 +194,7 @@ extension TimingSensitive {
                     }
                 }
                 """
-            let stubs = try RewriteTestSession(ruleSets: [RuleSet(source: rules, name: "chat.rules", baseDirectory: folder)])
+            let stubs = try RewriteTestSession(ruleSets: [RuleSet(rules: rules, name: "chat.rules", baseDirectory: folder)])
             var request = URLRequest(url: URL(string: "https://api.example.com/v1/chat/completions")!)
             request.httpMethod = "POST"
             let start = Date()

@@ -67,7 +67,7 @@ extension TimingSensitive {
             ] {
                 try Data(text.utf8).write(to: fixtures.appendingPathComponent(name))
             }
-            let ruleSet = try RuleSet(source: rules, name: "streams.rules", baseDirectory: folder)
+            let ruleSet = try RuleSet(rules: rules, name: "streams.rules", baseDirectory: folder)
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = 60
             return (try RewriteTestSession(ruleSets: [ruleSet], configuration: configuration), folder)

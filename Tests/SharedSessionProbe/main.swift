@@ -28,7 +28,7 @@ do { server = try TestHTTPServer() } catch { emit("error: server: \(error)") }
 
 func makeRewriter(tagging value: String) -> Rewriter {
     do {
-        return Rewriter(pipeline: Pipeline(ruleSets: [try RuleSet(source: """
+        return Rewriter(pipeline: Pipeline(ruleSets: [try RuleSet(rules: """
             rule "shared" {
                 when path == "/headers"
                 request { set-header "X-Shared" "\(value)" }

@@ -67,7 +67,7 @@ enum FuzzEngine {
         }
         let pipeline: Pipeline
         do {
-            pipeline = Pipeline(ruleSets: [try RuleSet(source: text, name: "fuzz-engine.rules")], environment: .fixed(now: 0))
+            pipeline = Pipeline(ruleSets: [try RuleSet(rules: text, name: "fuzz-engine.rules")], environment: .fixed(now: 0))
         } catch {
             Fuzzer.fail("generated rules do not load: \(error)\n\(text)")
         }

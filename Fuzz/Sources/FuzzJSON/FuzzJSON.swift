@@ -29,7 +29,7 @@ enum FuzzJSON {
 
     static let pipeline: Pipeline = {
         do {
-            return Pipeline(ruleSets: [try RuleSet(source: rules, name: "fuzz-json.rules")])
+            return Pipeline(ruleSets: [try RuleSet(rules: rules, name: "fuzz-json.rules")])
         } catch {
             Fuzzer.fail("the fuzz rules do not compile: \(error)")
         }

@@ -16,7 +16,7 @@ enum FuzzRules {
         let text = String(decoding: bytes, as: UTF8.self)
         let ruleSet: RuleSet
         do {
-            ruleSet = try RuleSet(source: text, name: "fuzz.rules")
+            ruleSet = try RuleSet(rules: text, name: "fuzz.rules")
         } catch let error as RuleSetError {
             let diagnostics = error.diagnostics
             if case .invalidRules = error, !diagnostics.contains(where: \.isError) {

@@ -1,4 +1,5 @@
-/// Keeps an activity observer registered; `cancel()` (or releasing it) removes it.
+/// Keeps an activity observer registered; `stop()` (or releasing it) removes it, as
+/// `stop()` ends a ``TrafficCapture`` or a ``RuleFileFollower``.
 public final class ActivityObservation: Sendable {
     private let onCancel: @Sendable () -> Void
     private let cancelled = Locked(false)
@@ -8,7 +9,7 @@ public final class ActivityObservation: Sendable {
     }
 
     /// Stops the observer from receiving further events.
-    public func cancel() {
+    public func stop() {
         let first = cancelled.withLock { wasCancelled -> Bool in
             defer { wasCancelled = true }
             return !wasCancelled
@@ -17,6 +18,6 @@ public final class ActivityObservation: Sendable {
     }
 
     deinit {
-        cancel()
+        stop()
     }
 }

@@ -20,11 +20,13 @@ public struct RuleSet: Sendable {
     /// The compiled rules, in file order.
     let rules: [CompiledRule]
 
-    /// Compiles rule text. `baseDirectory` is the folder `body file` paths are read from.
+    /// Compiles rule text, labelled `rules:` as in `RewriteTestSession(rules:)` and the
+    /// `.rewrite(rules:)` test trait. `baseDirectory` is the folder `body file` paths are
+    /// read from.
     ///
     /// - Throws: ``RuleSetError/invalidRules(diagnostics:rendered:)`` when the text has errors.
-    public init(source: String, name: String = "<string>", baseDirectory: URL? = nil) throws {
-        try self.init(SourceFile(name: name, text: source, baseDirectory: baseDirectory))
+    public init(rules: String, name: String = "<string>", baseDirectory: URL? = nil) throws {
+        try self.init(SourceFile(name: name, text: rules, baseDirectory: baseDirectory))
     }
 
     /// Reads and compiles a rule file; the path as given is its display name, and its

@@ -71,7 +71,7 @@ extension Rewriter {
         guard !paths.isEmpty || !text.isEmpty else { return nil }
         var ruleSets = try paths.map { try RuleSet(contentsOf: folders.reachable($0)) }
         if !text.isEmpty {
-            ruleSets.append(try RuleSet(source: text, name: launchRulesTextVariable, baseDirectory: folders.documents))
+            ruleSets.append(try RuleSet(rules: text, name: launchRulesTextVariable, baseDirectory: folders.documents))
         }
         let rewriter = Rewriter(ruleSets: ruleSets)
         if let activityPath = environment[launchActivityVariable], !activityPath.isEmpty {

@@ -140,7 +140,7 @@ public final class Rewriter: Sendable {
     }
 
     /// Calls `observer` for every activity event of this rewriter's requests, in order,
-    /// on a private serial queue, until the returned observation is cancelled or released.
+    /// on a private serial queue, until the returned observation is stopped or released.
     ///
     /// A slow observer never slows traffic down: events wait for it in a queue of at most
     /// ``ActivityEvent/backlogLimit`` events, and beyond that the oldest waiting events

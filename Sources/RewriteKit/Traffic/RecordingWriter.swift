@@ -152,7 +152,7 @@ public struct RecordingWriter: Sendable {
         text += rules.map(\.text).joined()
         while text.hasSuffix("\n\n") { text.removeLast() }
         // The file must load: check it before it replaces anything.
-        _ = try RuleSet(source: text, name: rulesFile.lastPathComponent, baseDirectory: folder)
+        _ = try RuleSet(rules: text, name: rulesFile.lastPathComponent, baseDirectory: folder)
         try Data(text.utf8).write(to: rulesFile, options: .atomic)
         return summary
     }

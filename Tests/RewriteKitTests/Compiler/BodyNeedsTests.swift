@@ -99,7 +99,7 @@ struct BodyNeedsTests {
 
     @Test("a request rule whose result depends on the body needs the request body", arguments: requestPieces + conditions)
     func requestPhase(piece: String) throws {
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(rules: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
         let rule = try #require(pipeline.rules.first)
         let with = Self.summary(pipeline.processRequest(try Self.request(body: Self.body)))
         let without = Self.summary(pipeline.processRequest(try Self.request(body: nil)))
@@ -113,7 +113,7 @@ struct BodyNeedsTests {
         arguments: requestPieces + conditions + [#"path ~ /\/(x)/"#, #"header "X-Id" == "${env.ID}""#, #"header "X-Id" == "8""#])
     func admittedFromTheHead(piece: String) throws {
         let pipeline = Pipeline(
-            ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0, variables: ["ID": "7"]))
+            ruleSet: try RuleSet(rules: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0, variables: ["ID": "7"]))
         let whole = try Self.request(body: Self.body)
         let direct = Self.summary(pipeline.processRequest(whole, counts: RuleUseCounts()))
         let admission = pipeline.admit(try Self.request(body: nil))
@@ -126,7 +126,7 @@ struct BodyNeedsTests {
         arguments: [#"header "X-Id" == "${json.id}""#, #"header "X-Id" in ["0", "${json.id}"]"#, #"json "id" == "7""#])
     func stubThatReadsTheBodyIsNotSkipped(condition: String) throws {
         let text = "rule \"stub\" {\n    when \(condition)\n    respond 200 { body \"stubbed\" }\n}\n"
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: text, name: "needs.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(rules: text, name: "needs.rules"), environment: .fixed(now: 0))
         // A platform that cannot carry the task asks from the head alone, before any body.
         let head = try Self.request(body: nil)
         #expect(pipeline.rulesThatMustNotBeSkipped(for: head).map(\.name) == ["stub"], "\(condition)")
@@ -135,7 +135,7 @@ struct BodyNeedsTests {
 
     @Test("a response rule whose result depends on the body needs the response body", arguments: responsePieces)
     func responsePhase(piece: String) throws {
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(rules: Self.ruleText(piece), name: "needs.rules"), environment: .fixed(now: 0))
         let rule = try #require(pipeline.rules.first)
         let outcome = pipeline.processRequest(try Self.request(body: nil))
         let response = HTTPResponse(status: 200, headers: ["X-Id": "7", "n": "1"], body: Self.body)

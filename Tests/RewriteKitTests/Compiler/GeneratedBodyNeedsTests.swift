@@ -125,7 +125,7 @@ struct GeneratedBodyNeedsTests {
             let text = (0..<(1 + Int(generator.next() % 3))).map { Self.rule($0, &generator) }.joined()
             // A generated combination the compiler refuses (a `${1}` without a regex) is
             // not a case; most compile.
-            guard let ruleSet = try? RuleSet(source: text, name: "generated.rules") else { continue }
+            guard let ruleSet = try? RuleSet(rules: text, name: "generated.rules") else { continue }
             compiled += 1
             let pipeline = Pipeline(ruleSet: ruleSet, environment: environment)
             let outcome = pipeline.processRequest(whole, counts: RuleUseCounts())

@@ -60,7 +60,7 @@ struct HeaderOnlyRuleTests {
     func flagMatchesWhatTheRuleDoes(clause: String) throws {
         let expected = try #require(Self.clauses.first { $0.clause == clause }).onlyHeaders
         let text = "rule \"r\" {\n    when path == \"/x\"\n    \(clause.replacingOccurrences(of: "; ", with: "\n"))\n}\n"
-        let pipeline = Pipeline(ruleSet: try RuleSet(source: text, name: "headers.rules"), environment: .fixed(now: 0))
+        let pipeline = Pipeline(ruleSet: try RuleSet(rules: text, name: "headers.rules"), environment: .fixed(now: 0))
         let rule = try #require(pipeline.rules.first)
         #expect(rule.onlyEditsHeaders == expected, "\(clause)")
         let skipped = try Self.exchange(Pipeline(ruleSets: [], environment: .fixed(now: 0)))

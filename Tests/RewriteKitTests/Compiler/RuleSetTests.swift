@@ -6,7 +6,7 @@ import Testing
 /// Loading rule sets: text, files, `body file`, errors and warnings.
 struct RuleSetTests {
     @Test func loadsTextWithNameAndCounts() throws {
-        let set = try RuleSet(source: "rule \"a\" { request { log } }\nrule \"b\" { stop }\n", name: "x.rules")
+        let set = try RuleSet(rules: "rule \"a\" { request { log } }\nrule \"b\" { stop }\n", name: "x.rules")
         #expect(set.name == "x.rules")
         #expect(set.ruleCount == 2)
         #expect(set.ruleReferences == [RuleReference(name: "a", file: "x.rules", line: 1), RuleReference(name: "b", file: "x.rules", line: 2)])
@@ -15,7 +15,7 @@ struct RuleSetTests {
 
     @Test func errorsCarryDiagnosticsAndARenderedDescription() {
         do {
-            _ = try RuleSet(source: "rule \"a\" {\n    request { wrap-jsn \"w\" }\n}\n", name: "bad.rules")
+            _ = try RuleSet(rules: "rule \"a\" {\n    request { wrap-jsn \"w\" }\n}\n", name: "bad.rules")
             Issue.record("expected an error")
         } catch let error as RuleSetError {
             #expect(error.diagnostics.count == 1)
@@ -28,7 +28,7 @@ struct RuleSetTests {
     }
 
     @Test func warningsAreKept() throws {
-        let set = try RuleSet(source: "rule \"a\" { stop }\nrule \"b\" { request { log } }\n")
+        let set = try RuleSet(rules: "rule \"a\" { stop }\nrule \"b\" { request { log } }\n")
         #expect(set.warnings.count == 1)
         #expect(set.warnings.first?.severity == .warning)
     }

@@ -17,7 +17,7 @@ struct StreamClauseTests {
 
     /// The stub and plan the pipeline makes for a GET of `https://example.com/`.
     static func stub(_ rules: String, baseDirectory: URL? = nil) throws -> (HTTPResponse, StreamPlan?) {
-        let pipeline = Pipeline(ruleSets: [try RuleSet(source: rules, name: "s.rules", baseDirectory: baseDirectory)])
+        let pipeline = Pipeline(ruleSets: [try RuleSet(rules: rules, name: "s.rules", baseDirectory: baseDirectory)])
         let outcome = pipeline.processRequest(try #require(HTTPRequest(method: "GET", url: "https://example.com/")))
         guard case .respond(let response) = outcome.disposition else {
             Issue.record("no stub")
@@ -110,7 +110,7 @@ struct StreamClauseTests {
     }
 
     @Test func eachMessageEditsKeepAnEventsOtherLines() throws {
-        let pipeline = Pipeline(ruleSets: [try RuleSet(source: #"""
+        let pipeline = Pipeline(ruleSets: [try RuleSet(rules: #"""
             rule "m" {
                 response each message when event == "delta" { inject-json "n" 2; replace-body /x/ "y" }
                 response each message when event == "message" and body == "plain" { drop }

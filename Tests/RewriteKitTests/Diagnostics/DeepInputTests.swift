@@ -27,7 +27,7 @@ struct DeepInputTests {
     func hundredThousandTermChainLoadsOnASmallStack(_ op: String) async throws {
         let text = Self.chain(op, count: 100_000)
         let applied = await Self.onSmallStack { () -> [String]? in
-            guard let ruleSet = try? RuleSet(source: text) else { return nil }
+            guard let ruleSet = try? RuleSet(rules: text) else { return nil }
             let pipeline = Pipeline(ruleSets: [ruleSet], environment: .fixed(now: 0))
             guard let request = HTTPRequest(method: "GET", url: "https://h/p99999") else { return nil }
             return pipeline.processRequest(request).appliedRules.map(\.name)
@@ -38,7 +38,7 @@ struct DeepInputTests {
 
     @Test func millionCharacterLine() async throws {
         let text = "rule \"x\" { when path == \"/" + String(repeating: "a", count: 1_000_000) + "\" }\n"
-        let ruleSet = await Self.onSmallStack { try? RuleSet(source: text) }
+        let ruleSet = await Self.onSmallStack { try? RuleSet(rules: text) }
         #expect(ruleSet?.ruleCount == 1)
         let broken = "rule \"x\" { when path == \"/" + String(repeating: "a", count: 1_000_000) + "\n"
         let diagnostics = Compiler.compile(SourceFile(name: "long.rules", text: broken)).diagnostics

@@ -148,7 +148,7 @@ struct MalformedInputTests {
             "2:12: expected a clause, found 'wrap-jsn'",
         ] || compilation.diagnostics.first?.range.start.line == 2)
         let clean = [0xEF, 0xBB, 0xBF] + Array("rule \"a\" { when host == \"x\" }\n".utf8)
-        #expect(try RuleSet(source: String(decoding: clean, as: UTF8.self)).ruleCount == 1)
+        #expect(try RuleSet(rules: String(decoding: clean, as: UTF8.self)).ruleCount == 1)
     }
 
     /// A language decision: users comment every rule out to switch a file off, and apps

@@ -9,7 +9,7 @@ struct FuzzRegressionTests {
     /// Runs `body` through one request action of a one-rule pipeline.
     func processed(_ action: String, _ body: String) throws -> String {
         let rules = "rule \"r\" {\n    request { \(action) }\n}\n"
-        let pipeline = Pipeline(ruleSets: [try RuleSet(source: rules, name: "fuzz.rules")])
+        let pipeline = Pipeline(ruleSets: [try RuleSet(rules: rules, name: "fuzz.rules")])
         let request = try #require(HTTPRequest(
             method: "POST", url: "https://fuzz.example/", headers: ["Content-Type": "application/json"],
             body: Array(body.utf8)))
@@ -83,8 +83,8 @@ struct FuzzRegressionTests {
     /// still cannot add or climb a segment.
     @Test("a value that names the whole URL keeps its own path; inside a path it cannot climb")
     func wholeURLFromAValue() throws {
-        let whole = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
-        let inside = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"https://a.test/files/${header.X-V}\" }\n}\n")])
+        let whole = Pipeline(ruleSets: [try RuleSet(rules: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
+        let inside = Pipeline(ruleSets: [try RuleSet(rules: "rule \"r\" {\n    request { set-url \"https://a.test/files/${header.X-V}\" }\n}\n")])
         let request = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": "https://x.example/a/../b"]))
         #expect(whole.processRequest(request).request.url.description == "https://x.example/a/../b")
         let dots = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": ".."]))
@@ -97,7 +97,7 @@ struct FuzzRegressionTests {
     /// the path already was: space, controls and non-ASCII percent-encoded, as `URL` does.
     @Test("a whole URL from a value gets its query, fragment and user info encoded like its path")
     func wholeURLWithControlCharacters() throws {
-        let whole = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
+        let whole = Pipeline(ruleSets: [try RuleSet(rules: "rule \"r\" {\n    request { set-url \"${header.X-V}\" }\n}\n")])
         let request = try #require(HTTPRequest(
             method: "GET", url: "https://h/v1", headers: ["X-V": "https://u\tv@x.example/a b?q=\tc d é#f\u{7F}g"]))
         let url = whole.processRequest(request).request.url
@@ -115,7 +115,7 @@ struct FuzzRegressionTests {
     @Test("a value whose host would not read back is not a URL; the request keeps its own")
     func hostThatDoesNotReadBack() throws {
         for action in [#"set-url "${header.X-V}""#, #"set-host "${header.X-V}""#] {
-            let pipeline = Pipeline(ruleSets: [try RuleSet(source: "rule \"r\" {\n    request { \(action) }\n}\n")])
+            let pipeline = Pipeline(ruleSets: [try RuleSet(rules: "rule \"r\" {\n    request { \(action) }\n}\n")])
             for value in ["s://h]ttpd::///h/v2", "h]ttpd:"] {
                 let request = try #require(HTTPRequest(method: "GET", url: "https://h/v1", headers: ["X-V": value]))
                 let outcome = pipeline.processRequest(request)

@@ -14,7 +14,7 @@ enum Stubs {
 
     /// The stub API with `overrides` composed in front of it, for one test.
     static func session(overriding overrides: String) throws -> RewriteTestSession {
-        let overrides = try RuleSet(source: overrides, name: "<overrides>")
+        let overrides = try RuleSet(rules: overrides, name: "<overrides>")
         return try RewriteTestSession(ruleSets: [overrides, TestRuleFile.ruleSet(path)])
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct JSONTestSuiteTests {
     static let folder = SharedData.url("conformance-data/JSONTestSuite/test_parsing")
 
-    static let pipeline: Pipeline? = try? Pipeline(ruleSet: RuleSet(source: """
+    static let pipeline: Pipeline? = try? Pipeline(ruleSet: RuleSet(rules: """
         rule "wrap" {
             when path == "/wrap"
             request { wrap-json "data" }

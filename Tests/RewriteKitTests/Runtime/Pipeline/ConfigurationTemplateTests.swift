@@ -10,7 +10,7 @@ import Testing
 @Suite("Configuration lays out URLs")
 struct ConfigurationTemplateTests {
     static func pipeline(_ actions: String, variables: [String: String]) throws -> Pipeline {
-        let ruleSet = try RuleSet(source: "rule \"r\" { request { \(actions) } }", name: "config.rules")
+        let ruleSet = try RuleSet(rules: "rule \"r\" { request { \(actions) } }", name: "config.rules")
         return Pipeline(ruleSets: [ruleSet], environment: .fixed(now: 0, variables: variables))
     }
 

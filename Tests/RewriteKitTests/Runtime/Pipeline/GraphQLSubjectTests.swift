@@ -123,7 +123,7 @@ struct GraphQLSubjectTests {
     @Test("graphql subjects are for the request: in 'response when' they are an error at their position")
     func notInResponseGuards() throws {
         #expect {
-            try RuleSet(source: """
+            try RuleSet(rules: """
                 rule "r" {
                     when host == "a"
                     response when graphql type == "query" { set-header "X" "1" }
@@ -138,7 +138,7 @@ struct GraphQLSubjectTests {
     @Test("a misspelt graphql subject is located and says what may follow")
     func misspelt() throws {
         #expect {
-            try RuleSet(source: "rule \"r\" {\n    when graphql operaton == \"A\"\n}")
+            try RuleSet(rules: "rule \"r\" {\n    when graphql operaton == \"A\"\n}")
         } throws: { error in
             guard let error = error as? RuleSetError else { return false }
             return error.diagnostics.contains { $0.message.contains("'operation' or 'type'") && $0.range.start.line == 2 }

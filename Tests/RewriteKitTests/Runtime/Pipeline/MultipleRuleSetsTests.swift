@@ -5,14 +5,14 @@ import Testing
 /// Several rule sets compose into one pipeline in priority order.
 struct MultipleRuleSetsTests {
     @Test func rulesOfTheFirstSetComeFirstAndStopEndsLaterSets() throws {
-        let first = try RuleSet(source: """
+        let first = try RuleSet(rules: """
             rule "first a" { request { add-header "X" "1a" } }
             rule "first stop" {
                 when path == "/stop"
                 stop
             }
             """, name: "first.rules")
-        let second = try RuleSet(source: """
+        let second = try RuleSet(rules: """
             rule "second a" { request { add-header "X" "2a" } }
             """, name: "second.rules")
         let pipeline = Pipeline(ruleSets: [first, second], environment: PipelineFixture.environment)
@@ -29,8 +29,8 @@ struct MultipleRuleSetsTests {
     }
 
     @Test func sameRuleNameInTwoSetsIsFine() throws {
-        let one = try RuleSet(source: "rule \"r\" { request { add-header \"X\" \"1\" } }", name: "one.rules")
-        let two = try RuleSet(source: "rule \"r\" { request { add-header \"X\" \"2\" } }", name: "two.rules")
+        let one = try RuleSet(rules: "rule \"r\" { request { add-header \"X\" \"1\" } }", name: "one.rules")
+        let two = try RuleSet(rules: "rule \"r\" { request { add-header \"X\" \"2\" } }", name: "two.rules")
         let outcome = Pipeline(ruleSets: [one, two]).processRequest(try PipelineFixture.request("GET", "http://h/"))
         #expect(outcome.appliedRules.map(\.file) == ["one.rules", "two.rules"])
     }

@@ -12,7 +12,7 @@ enum PipelineFixture {
         now: now, variables: ["API_TOKEN": "t0k3n", "STAGE": "beta"], uuid: uuid)
 
     static func pipeline(_ text: String, name: String = "test.rules", baseDirectory: URL? = nil) throws -> Pipeline {
-        Pipeline(ruleSets: [try RuleSet(source: text, name: name, baseDirectory: baseDirectory)], environment: environment)
+        Pipeline(ruleSets: [try RuleSet(rules: text, name: name, baseDirectory: baseDirectory)], environment: environment)
     }
 
     static func request(

@@ -25,7 +25,7 @@ struct TimesClauseTests {
 
     @Test("the language reference's example checks clean and means what it says")
     func referenceExample() throws {
-        let ruleSet = try RuleSet(source: Self.feed)
+        let ruleSet = try RuleSet(rules: Self.feed)
         #expect(ruleSet.warnings.isEmpty, "a counted rule makes no later rule unreachable")
         let pipeline = Pipeline(ruleSets: [ruleSet])
         let request = try PipelineFixture.request("GET", "https://api.example.com/v1/feed")
@@ -100,7 +100,7 @@ struct TimesClauseTests {
     ])
     func invalidCounts(_ clause: String, _ message: String) throws {
         #expect {
-            try RuleSet(source: "rule \"r\" {\n    when host == \"a\"\n    \(clause)\n}")
+            try RuleSet(rules: "rule \"r\" {\n    when host == \"a\"\n    \(clause)\n}")
         } throws: { error in
             guard let error = error as? RuleSetError else { return false }
             return error.diagnostics.contains { $0.message.contains(message) && $0.range.start.line >= 3 }
@@ -111,7 +111,7 @@ struct TimesClauseTests {
     func countingPipelineIsFreed() throws {
         weak var released: Pipeline?
         do {
-            let pipeline = Pipeline(ruleSet: try RuleSet(source: Self.feed), environment: .fixed(now: 0))
+            let pipeline = Pipeline(ruleSet: try RuleSet(rules: Self.feed), environment: .fixed(now: 0))
             let feed = try #require(HTTPRequest(method: "GET", url: "https://api.myapp.com/v1/feed"))
             #expect(pipeline.processRequest(feed).appliedRules.map(\.name) == ["first call fails"])
             released = pipeline
