@@ -80,8 +80,8 @@ extension Exchange {
     /// the app's task ends with it too, not with an error or the interim response.
     func innerDidComplete(_ error: Error?, response: @autoclosure () -> URLResponse?) {
         guard machine.isLive else { return }
-        if error == nil, machine.lacksFinalHead, let final = response() as? HTTPURLResponse {
-            if case .receiving(let reception) = machine.state, reception.network === final {} else { innerDidReceive(final) }
+        if error == nil, machine.lacksFinalHead, let final = response() as? HTTPURLResponse, !isReceiving(final) {
+            innerDidReceive(final)
         }
         hop.messageTimes = outflow.timing?.finish()
         outflow.timing = nil
@@ -115,6 +115,13 @@ extension Exchange {
             reception.body = Data()
             answerWhole(received, of: reception)
         }
+    }
+
+    /// Whether `response` is the head being received (the task's final response may be the
+    /// interim one its delegate already heard).
+    private func isReceiving(_ response: HTTPURLResponse) -> Bool {
+        guard case .receiving(let reception) = machine.state else { return false }
+        return reception.network === response
     }
 
     /// Runs the response phase over a whole network body, then delivers it.
