@@ -25,16 +25,18 @@ enum ActivityTable {
     static func render(_ rows: [Row]) -> String {
         let header = ["METHOD", "URL (as sent)", "STATUS", "TIME", "SENT", "RECEIVED", "SOURCE", "RULES APPLIED"]
         let body = rows.map { row -> [String] in
-            guard let event = row.event else { return [row.request.method, row.request.url, "(no event)", "", "", "", "", ""] }
+            guard let event = row.event, let done = event.completion else {
+                return [row.request.method, row.request.url, "(no event)", "", "", "", "", ""]
+            }
             return [
                 event.method,
                 event.url,
-                status(event),
+                status(done),
                 String(format: "%.0f ms", event.duration * 1000),
-                bytes(event.bytesSent),
-                bytes(event.bytesReceived),
-                event.source?.rawValue ?? "-",
-                event.appliedRules.map(\.name).joined(separator: ", "),
+                bytes(done.bytesSent),
+                bytes(done.bytesReceived),
+                done.source?.rawValue ?? "-",
+                done.appliedRules.map(\.name).joined(separator: ", "),
             ]
         }
         let table = [header] + body
@@ -53,26 +55,26 @@ enum ActivityTable {
         var problems: [String] = []
         for row in rows {
             let request = row.request
-            guard let event = row.event else {
+            guard let event = row.event, let done = event.completion else {
                 problems.append("\(request.url): no finished event")
                 continue
             }
             func check(_ condition: Bool, _ what: String) {
                 if !condition { problems.append("\(request.url): \(what)") }
             }
-            check(event.status == request.status, "status \(status(event)), expected \(request.status.map(String.init) ?? "none")")
-            check(event.source == request.source, "source \(event.source?.rawValue ?? "none"), expected \(request.source.rawValue)")
-            check(event.appliedRules.map(\.name) == request.rules,
-                  "rules \(event.appliedRules.map(\.name)), expected \(request.rules)")
-            check(event.error?.urlErrorCode == request.errorCode,
-                  "error \(event.error.map { "\($0.code)" } ?? "none"), expected \(request.errorCode.map { "\($0.rawValue)" } ?? "none")")
+            check(done.status == request.status, "status \(status(done)), expected \(request.status.map(String.init) ?? "none")")
+            check(done.source == request.source, "source \(done.source?.rawValue ?? "none"), expected \(request.source.rawValue)")
+            check(done.appliedRules.map(\.name) == request.rules,
+                  "rules \(done.appliedRules.map(\.name)), expected \(request.rules)")
+            check(done.error?.urlErrorCode == request.errorCode,
+                  "error \(done.error.map { "\($0.code)" } ?? "none"), expected \(request.errorCode.map { "\($0.rawValue)" } ?? "none")")
             check(event.duration >= request.minimumDuration,
                   String(format: "took %.3f s, expected at least %.1f s", event.duration, request.minimumDuration))
-            if let sent = request.bytesSent { check(event.bytesSent == sent, "sent \(event.bytesSent) bytes, expected \(sent)") }
+            if let sent = request.bytesSent { check(done.bytesSent == sent, "sent \(done.bytesSent) bytes, expected \(sent)") }
             if let received = request.bytesReceived {
-                check(event.bytesReceived == received, "received \(event.bytesReceived) bytes, expected \(received)")
+                check(done.bytesReceived == received, "received \(done.bytesReceived) bytes, expected \(received)")
             } else if request.status == 200 {
-                check(event.bytesReceived > 0, "received no bytes")
+                check(done.bytesReceived > 0, "received no bytes")
             }
         }
         let matched = Set(rows.compactMap { $0.event?.requestID })
@@ -80,9 +82,9 @@ enum ActivityTable {
         return problems
     }
 
-    private static func status(_ event: ActivityEvent) -> String {
-        if let status = event.status { return String(status) }
-        if let error = event.error { return "error \(error.code)" }
+    private static func status(_ done: ActivityEvent.Completion) -> String {
+        if let status = done.status { return String(status) }
+        if let error = done.error { return "error \(error.code)" }
         return "-"
     }
 

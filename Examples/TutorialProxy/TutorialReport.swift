@@ -27,7 +27,7 @@ enum TutorialReport {
             Swift.print("   app got:     200, with no \"proxy_timestamp\"")
         }
 
-        let rules = finished?.appliedRules.map(\.description).joined(separator: ", ") ?? "(no activity event)"
+        let rules = finished?.completion?.appliedRules.map(\.description).joined(separator: ", ") ?? "(no activity event)"
         Swift.print("   rules:       \(rules)")
 
         checks.expect(sameJSON(reply.data, #"{"wrapper":{"hello":"world"}}"#),
@@ -36,7 +36,7 @@ enum TutorialReport {
         let now = Date().timeIntervalSince1970
         checks.expect(reply.proxyTimestamp.map { abs($0 - now) < 300 } ?? false,
                       "the app got a numeric proxy_timestamp close to now (got \(reply.proxyTimestamp.map { "\($0)" } ?? "none"))")
-        checks.expect(finished?.appliedRules.map(\.name).first == "wrap httpbin payloads",
+        checks.expect(finished?.completion?.appliedRules.map(\.name).first == "wrap httpbin payloads",
                       "\"wrap httpbin payloads\" applied first (got \(rules))")
     }
 

@@ -10,7 +10,7 @@ import RewriteKit
 /// let recorder = ActivityRecorder(rewriter)
 /// _ = try await URLSession.shared.data(from: url)
 /// let finished = await recorder.finishedRequests(count: 1)
-/// #expect(finished.first?.source == .stub)
+/// #expect(finished.first?.completion?.source == .stub)
 /// ```
 ///
 /// A wait never polls: it is resumed by the event that makes its condition hold, by its

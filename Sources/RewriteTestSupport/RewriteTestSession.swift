@@ -106,13 +106,13 @@ public final class RewriteTestSession: Sendable {
     /// The names of the rules that applied to the next `requests` finished requests (see
     /// ``nextFinishedRequests(count:timeout:)``), in order, each once per request.
     public func firedRuleNames(requests: Int = 1, timeout: TimeInterval = 10) async -> [String] {
-        await nextFinishedRequests(count: requests, timeout: timeout).flatMap { $0.appliedRules.map(\.name) }
+        await nextFinishedRequests(count: requests, timeout: timeout).flatMap { $0.completion?.appliedRules.map(\.name) ?? [] }
     }
 
     /// The rules that have not applied to any request of this session so far, in the order
     /// they are considered: stubs a test suite never reaches.
     public var rulesNeverApplied: [RuleReference] {
-        let applied = Set(recorder.finishedEvents.flatMap(\.appliedRules))
+        let applied = Set(recorder.finishedEvents.flatMap { $0.completion?.appliedRules ?? [] })
         return rewriter.pipeline.ruleReferences.filter { !applied.contains($0) }
     }
 

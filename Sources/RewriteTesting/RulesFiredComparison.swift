@@ -18,7 +18,7 @@ struct RulesFiredComparison {
 
     init(expected: [String], finished: [ActivityEvent], requests: Int, timeout: TimeInterval) {
         self.expected = expected
-        self.fired = finished.prefix(requests).flatMap { $0.appliedRules.map(\.name) }
+        self.fired = finished.prefix(requests).flatMap { $0.completion?.appliedRules.map(\.name) ?? [] }
         self.requests = requests
         self.finishedCount = finished.count
         self.timeout = timeout

@@ -71,7 +71,7 @@ struct BoundedMemoryTests {
         let request = URLRequest(url: URL(string: "http://127.0.0.1/x")!)
         let total = ActivityEvent.backlogLimit + 5_000
         for _ in 0..<total {
-            hub.emit { ActivityEvent(bypassing: request, reason: "test", skippedRules: [], requestsInFlight: $0) }
+            hub.emit { ActivityEvent(.bypassed(reason: "test", skippedRules: [], error: nil), request: request, requestsInFlight: $0) }
         }
         #expect(hub.waitingCount <= ActivityEvent.backlogLimit)
         gate.signal()

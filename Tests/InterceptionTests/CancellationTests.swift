@@ -44,9 +44,9 @@ extension TimingSensitive {
             // (measured by the exchange: the test's own clock also counts time the
             // test waited for a thread), and the request never reached the server.
             let finished = await harness.finishedEvents()
-            #expect(finished.first?.error?.urlErrorCode == .cancelled)
+            #expect(finished.first?.completion?.error?.urlErrorCode == .cancelled)
             #expect((finished.first?.duration ?? 99) < 50, "the 60 s delay was cut short")
-            #expect(finished.first?.status == nil)
+            #expect(finished.first?.completion?.status == nil)
             #expect(harness.rewriter.requestsInFlight == 0)
         }
 
@@ -56,8 +56,8 @@ extension TimingSensitive {
             let (error, _) = await cancelled(harness.url("/delay/8"), after: 0.2, in: harness)
             #expect(error?.code == .cancelled)
             let finished = await harness.finishedEvents()
-            #expect(finished.first?.error?.urlErrorCode == .cancelled)
-            #expect(finished.first?.status == nil, "cancelled before any response")
+            #expect(finished.first?.completion?.error?.urlErrorCode == .cancelled)
+            #expect(finished.first?.completion?.status == nil, "cancelled before any response")
         }
 
         @Test("in the middle of the body")
@@ -66,8 +66,8 @@ extension TimingSensitive {
             let (error, _) = await cancelled(harness.url("/drip?numbytes=20&duration=8&delay=0"), after: 0.8, in: harness)
             #expect(error?.code == .cancelled)
             let finished = await harness.finishedEvents()
-            #expect(finished.first?.error?.urlErrorCode == .cancelled)
-            #expect((finished.first?.bytesReceived ?? 0) < 20, "cancelled before the body ended")
+            #expect(finished.first?.completion?.error?.urlErrorCode == .cancelled)
+            #expect((finished.first?.completion?.bytesReceived ?? 0) < 20, "cancelled before the body ended")
         }
 
         @Test("suspend then resume still completes")

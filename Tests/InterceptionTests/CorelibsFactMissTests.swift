@@ -75,9 +75,9 @@ struct CorelibsFactMissTests {
 
         let events = recorder.events
         let degraded = events.filter { $0.kind == .degraded }
-        #expect(degraded.count == 1, "once per installation and fact: \(degraded.map(\.message))")
-        #expect(degraded.first?.message?.contains("URLSessionTask.knownBody") == true)
-        #expect(degraded.first?.message?.contains("upload") == true)
+        #expect(degraded.count == 1, "once per installation and fact: \(degraded.map(\.description))")
+        #expect(degraded.first?.degradation?.fact == "URLSessionTask.knownBody")
+        #expect(degraded.first?.degradation?.consequence.contains("upload") == true)
         #expect(events.filter { $0.kind == .bypassed }.count == 2, "each kept-out task says so")
     }
 
@@ -100,8 +100,8 @@ struct CorelibsFactMissTests {
         #expect(failed.error?.code == .unsupportedURL)
 
         let degraded = recorder.events.filter { $0.kind == .degraded }
-        #expect(degraded.map(\.message).count == 1, "\(degraded.map(\.message))")
-        #expect(degraded.first?.message?.contains("URLSession.taskRegistry") == true)
+        #expect(degraded.count == 1, "\(degraded.map(\.description))")
+        #expect(degraded.first?.degradation?.fact.contains("URLSession.taskRegistry") == true)
     }
 }
 #endif

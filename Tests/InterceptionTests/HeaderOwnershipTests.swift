@@ -48,6 +48,6 @@ struct HeaderOwnershipTests {
         let reply = await Caller.async.fetch(URLRequest(url: harness.url("/cookies")), in: harness.session)
         #expect(jsonObject(reply.data)?["cookies"] as? [String: String] == [:])
         let finished = try #require(await harness.finishedEvents().first)
-        #expect(finished.appliedRules.map(\.name) == ["no cookies for the tracker"])
+        #expect(finished.completion?.appliedRules.map(\.name) == ["no cookies for the tracker"])
     }
 }

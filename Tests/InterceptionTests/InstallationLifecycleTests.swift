@@ -90,7 +90,7 @@ struct InstallationLifecycleTests {
         let headers = (jsonObject(fetched.data)?["headers"] as? [String: String]) ?? [:]
         #expect(headers["X-Tag"] == "kept")
         #expect(headers["X-App"] == "configured")
-        #expect(await harness.finishedEvents().first?.error == nil)
+        #expect(await harness.finishedEvents().first?.completion?.error == nil)
         #expect(await tag(session) == nil, "new requests are no longer intercepted")
     }
 

@@ -86,11 +86,11 @@ struct LiveReloadTests {
 
         try "rule \"stamp\" {\n    when hots == \"127.0.0.1\"\n}\n".write(to: setup.file, atomically: true, encoding: .utf8)
         let refused = await setup.recorder.waitForEvents(timeout: 5) { events in
-            events.contains { $0.kind == .rulesChanged && !$0.diagnostics.isEmpty && $0.diagnostics.contains(where: \.isError) }
+            events.contains { $0.rulesChange?.diagnostics.contains(where: \.isError) == true }
         }
         let event = try #require(refused?.last { $0.kind == .rulesChanged })
-        #expect(event.message?.contains("\(setup.file.path):2:10: error: unknown subject 'hots'") == true, "\(event.message ?? "")")
-        #expect(event.diagnostics.first?.range.start.line == 2)
+        #expect(event.rulesChange?.summary.contains("\(setup.file.path):2:10: error: unknown subject 'hots'") == true, "\(event)")
+        #expect(event.rulesChange?.diagnostics.first?.range.start.line == 2)
         #expect(try await setup.stamps() == ("2", "2"), "the broken edit kept v2")
     }
 
@@ -143,7 +143,7 @@ struct LiveReloadTests {
         let headers = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["headers"] as? [String: String] ?? [:]
         #expect(headers.first { $0.key.lowercased() == "x-a" }?.value == "1", "the first request has the file's rules: \(headers)")
         let loaded = await recorder.waitForEvents(timeout: 5) { $0.contains { $0.kind == .rulesChanged } }
-        #expect(loaded?.first { $0.kind == .rulesChanged }?.message == "loaded 1 rule from \(setup.file.path)")
+        #expect(loaded?.first { $0.kind == .rulesChanged }?.rulesChange?.summary == "loaded 1 rule from \(setup.file.path)")
 
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).rules")
         try "rule \"x\" {\n    when hots == \"a\"\n}\n".write(to: broken, atomically: true, encoding: .utf8)
@@ -153,7 +153,7 @@ struct LiveReloadTests {
         let refused = fresh.followRuleFiles([broken], checkingEvery: 60)
         defer { refused.stop() }
         let events = await freshRecorder.waitForEvents(timeout: 5) { $0.contains { $0.kind == .rulesChanged } }
-        let message = try #require(events?.first { $0.kind == .rulesChanged }?.message)
+        let message = try #require(events?.first { $0.kind == .rulesChanged }?.rulesChange?.summary)
         #expect(message.hasPrefix("\(broken.path) did not load, so no rules are in force:\n\(broken.path):2:10: error: unknown subject 'hots'"), "\(message)")
     }
 

@@ -52,20 +52,20 @@ struct NearMissTests {
             #expect(unmatched.count == 2, "\(events.map(\.kind))")
 
             let first = try #require(unmatched.first { $0.url.hasSuffix("/anything/user") })
-            let closest = try #require(first.nearMisses.first)
+            let closest = try #require(first.unmatched?.nearMisses.first)
             #expect(closest.rule.name == "users")
             #expect(closest.failed.map(\.condition) == [#"path == "/anything/users""#])
             #expect(closest.failed.first?.actual == #"path: "/anything/user""#)
-            #expect(first.message?.hasPrefix("no rule matched GET http://127.0.0.1:") == true)
-            #expect(first.message?.contains(#"closest: "users" (test.rules:1), failed: path == "/anything/users""#) == true, "\(first.message ?? "")")
-            let admin = try #require(first.nearMisses.first { $0.rule.name == "admin" })
+            #expect(first.unmatched?.summary.hasPrefix("no rule matched GET http://127.0.0.1:") == true)
+            #expect(first.unmatched?.summary.contains(#"closest: "users" (test.rules:1), failed: path == "/anything/users""#) == true, "\(first)")
+            let admin = try #require(first.unmatched?.nearMisses.first { $0.rule.name == "admin" })
             #expect(admin.failed.first?.actual == #"header "Authorization": "<redacted>""#)
             #expect(!"\(unmatched)".contains("s3cret-token"), "the secret never reaches an event")
 
             let second = try #require(unmatched.first { $0.url.hasSuffix("/anything/tenant") })
             // "users" and "tenant" both hold 2 of 3 conditions: file order breaks the tie.
-            #expect(second.nearMisses.map(\.rule.name) == ["users", "tenant", "admin"])
-            let tenant = try #require(second.nearMisses.first { $0.rule.name == "tenant" })
+            #expect(second.unmatched?.nearMisses.map(\.rule.name) == ["users", "tenant", "admin"])
+            let tenant = try #require(second.unmatched?.nearMisses.first { $0.rule.name == "tenant" })
             #expect(tenant.failed.map(\.actual) == [#"header "X-Tenant": absent"#])
         }
     }

@@ -49,7 +49,7 @@ struct PassThroughTests {
         #expect(plain.data.count > 100, "the positive control: the plain session got a body")
         #expect(intercepted.data == plain.data)
         #expect(intercepted.response?.value(forHTTPHeaderField: "Content-Length") == plain.response?.value(forHTTPHeaderField: "Content-Length"))
-        #expect(await harness.finishedEvents().first?.appliedRules.map(\.name) == ["mark"])
+        #expect(await harness.finishedEvents().first?.completion?.appliedRules.map(\.name) == ["mark"])
     }
 
     @Test("a request no rule can touch is not intercepted at all")

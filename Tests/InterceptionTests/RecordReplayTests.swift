@@ -145,7 +145,7 @@ struct RecordReplayTests {
             unmatched = events.withLock { $0.first { $0.kind == .unmatched } }
             if unmatched == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }
-        let names = unmatched?.nearMisses.map(\.rule.name) ?? []
+        let names = unmatched?.unmatched?.nearMisses.map(\.rule.name) ?? []
         #expect(names.first == "GET /json", "\(names)")
     }
 

@@ -49,7 +49,7 @@ struct RedactionTests {
         for event in all {
             var dumped = ""
             dump(event, to: &dumped)
-            let text = String(describing: event) + dumped + (event.trace?.description ?? "")
+            let text = String(describing: event) + dumped + (event.completion?.trace?.description ?? "")
             for secret in [Self.appToken, Self.ruleToken, Self.cookieValue, Self.queryToken] {
                 #expect(!text.contains(secret), "\(event.kind) event shows \(secret)")
             }
@@ -58,7 +58,7 @@ struct RedactionTests {
         #expect(finished.requestHeaders["Authorization"] == "<redacted>")
         #expect(finished.requestHeaders["X-Copied"] == "<redacted>", "a secret copied into another header")
         #expect(finished.url.contains("token=<redacted>") && finished.url.contains("page=2"))
-        #expect(finished.trace?.description.contains("Authorization \"<redacted>\" -> \"<redacted>\"") == true)
+        #expect(finished.completion?.trace?.description.contains("Authorization \"<redacted>\" -> \"<redacted>\"") == true)
     }
 
     @Test("apps can add header and query names, case-insensitively")
@@ -87,12 +87,14 @@ struct RedactionTests {
     @Test("a combining mark after '?' in a redirect's Location does not hide the query's secret")
     func combiningMarkInLocation() throws {
         let request = URLRequest(url: try #require(URL(string: "https://h.test/start")))
-        var event = ActivityEvent(bypassing: request, reason: "test", skippedRules: [], requestsInFlight: 0)
-        event.redirectLocation = "https://h.test/next?\u{301}x=1&token=\(Self.queryToken)&page=2#top"
-        event.message = "went to \(Self.queryToken)"
+        let completion = ActivityEvent.Completion(
+            status: 302, responseHeaders: nil, bytesSent: 0, bytesReceived: 0,
+            error: RequestError(code: -1, message: "went to \(Self.queryToken)"), source: .network, appliedRules: [], trace: nil,
+            redirectLocation: "https://h.test/next?\u{301}x=1&token=\(Self.queryToken)&page=2#top")
+        var event = ActivityEvent(.finished(completion), request: request, requestsInFlight: 0)
         Redaction().apply(to: &event)
-        let location = try #require(event.redirectLocation)
+        let location = try #require(event.completion?.redirectLocation)
         #expect(location == "https://h.test/next?\u{301}x=1&token=<redacted>&page=2#top")
-        #expect(event.message == "went to <redacted>")
+        #expect(event.completion?.error?.message == "went to <redacted>")
     }
 }

@@ -26,9 +26,9 @@ struct RedirectHopTests {
         #expect(reply.status == 200)
         #expect((jsonObject(reply.data)?["headers"] as? [String: String])?["X-Hop"] == "last")
         let hops = await harness.finishedEvents(atLeast: 2)
-        #expect(hops.map(\.status) == [302, 200])
-        #expect(hops.map { $0.appliedRules.map(\.name) } == [["first hop"], ["last hop"]])
-        #expect(hops.first?.redirectLocation == harness.url("/get").absoluteString)
+        #expect(hops.map(\.completion?.status) == [302, 200])
+        #expect(hops.map { $0.completion?.appliedRules.map(\.name) } == [["first hop"], ["last hop"]])
+        #expect(hops.first?.completion?.redirectLocation == harness.url("/get").absoluteString)
         #expect(hops.first?.requestID != hops.last?.requestID)
         #expect(harness.server.requests(withHeader: "X-Hop", value: "first").map(\.path) == ["/redirect/1"])
     }
@@ -75,7 +75,7 @@ struct RedirectHopTests {
             #expect(reply.text == "stubbed")
         }
         #expect(harness.server.requests(withHeader: "X-Marker", value: marker).map(\.path) == ["/redirect-to", "/redirect-to", "/redirect-to"])
-        let sources = await harness.finishedEvents(atLeast: 6).map(\.source)
+        let sources = await harness.finishedEvents(atLeast: 6).map(\.completion?.source)
         #expect(sources.filter { $0 == .stub }.count == 3)
     }
 
@@ -143,8 +143,8 @@ struct RedirectHopTests {
         #expect(plain.status == 200)
         #expect(jsonObject(plain.data)?["path"] as? String == "/anything/stubbed-next")
         let hops = await harness.finishedEvents(atLeast: 4)
-        #expect(hops.filter { $0.source == .stub }.map(\.status) == [302, 302])
-        #expect(hops.first { $0.source == .stub }?.redirectLocation == harness.url("/anything/stubbed-next").absoluteString)
+        #expect(hops.filter { $0.completion?.source == .stub }.map(\.completion?.status) == [302, 302])
+        #expect(hops.first { $0.completion?.source == .stub }?.completion?.redirectLocation == harness.url("/anything/stubbed-next").absoluteString)
     }
 
     @Test("a stubbed redirect the delegate refuses is the final response, with the stub's body")

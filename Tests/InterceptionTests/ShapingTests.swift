@@ -57,7 +57,7 @@ struct ShapingTests {
         #expect(second.status == 200 && second.data == first.data)
         #expect(third.status == 200 && third.data == first.data)
         #expect(harness.server.requests.filter { $0.value(forHeader: "X-Marker") == marker }.count == 1)
-        let sources = await harness.finishedEvents(atLeast: 3).map(\.source)
+        let sources = await harness.finishedEvents(atLeast: 3).map(\.completion?.source)
         #expect(sources == [.network, .cache, .cache])
     }
 
@@ -77,7 +77,7 @@ struct ShapingTests {
         try await Task.sleep(nanoseconds: 1_200_000_000)
         _ = await Caller.async.fetch(request, in: harness.session)
         #expect(harness.server.requests.filter { $0.value(forHeader: "X-Marker") == marker }.count == 2)
-        #expect(await harness.finishedEvents(atLeast: 2).map(\.source) == [.network, .network])
+        #expect(await harness.finishedEvents(atLeast: 2).map(\.completion?.source) == [.network, .network])
     }
 
     @Test("cache keeps only successful responses")
@@ -90,6 +90,6 @@ struct ShapingTests {
             """)
         _ = await Caller.async.fetch(URLRequest(url: harness.url("/status/500")), in: harness.session)
         _ = await Caller.async.fetch(URLRequest(url: harness.url("/status/500")), in: harness.session)
-        #expect(await harness.finishedEvents(atLeast: 2).map(\.source) == [.network, .network])
+        #expect(await harness.finishedEvents(atLeast: 2).map(\.completion?.source) == [.network, .network])
     }
 }

@@ -137,7 +137,7 @@ extension TimingSensitive {
             let events = await StreamingDelegate.deliveries(URLRequest(url: harness.url("/events/1")), configuration: harness.configuration).0
             #expect(Self.events(events.data).last?.data == "[DONE]")
             let finished = await harness.finishedEvents(atLeast: 2)
-            let skipped = finished.last?.trace?.entries.contains { if case .skipped(action: "inject-json", _) = $0.event { true } else { false } }
+            let skipped = finished.last?.completion?.trace?.entries.contains { if case .skipped(action: "inject-json", _) = $0.event { true } else { false } }
             #expect(skipped == true)
         }
 

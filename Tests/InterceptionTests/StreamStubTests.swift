@@ -131,8 +131,8 @@ extension TimingSensitive {
                 #expect(ended - deliveries[1].time >= 0.09)
             }
             let finished = await stubs.finishedRequests(count: 1, timeout: 60)
-            #expect(finished.first?.error?.urlErrorCode == .networkConnectionLost)
-            #expect(finished.first?.source == .stub)
+            #expect(finished.first?.completion?.error?.urlErrorCode == .networkConnectionLost)
+            #expect(finished.first?.completion?.source == .stub)
         }
 
         @Test("chunk 7B splits lines and CRLFs across reads; the bytes are the file's")

@@ -75,7 +75,7 @@ struct StubTests {
         let users = try #require(jsonObject(reply.data)?["users"] as? [[String: Any]])
         #expect(users.first?["name"] as? String == "Test User")
         let finished = await harness.finishedEvents()
-        #expect(finished.first?.source == .stub)
+        #expect(finished.first?.completion?.source == .stub)
     }
 
     @Test("later stubs and response actions of earlier rules apply", arguments: Caller.allCases)
@@ -103,7 +103,7 @@ struct StubTests {
             #expect(reply.response == nil, "\(caller)")
         }
         let finished = await harness.finishedEvents(atLeast: 3)
-        #expect(finished.allSatisfy { $0.source == .failure && $0.error?.urlErrorCode == code })
+        #expect(finished.allSatisfy { $0.completion?.source == .failure && $0.completion?.error?.urlErrorCode == code })
     }
 
     @Test("fail with a domain gives the app that domain's NSError, code and message, as Mocker's Mock(error:) does", arguments: Caller.allCases)
@@ -117,10 +117,10 @@ struct StubTests {
         #expect(reply.error == nil, "not a URLError: \(caller)")
         #expect(reply.response == nil, "\(caller)")
         let finished = await harness.finishedEvents()
-        #expect(finished.first?.source == .failure)
-        #expect(finished.first?.error == RequestError(domain: "com.myapp.payments", code: 402, message: "Card declined"))
-        #expect(finished.first?.error?.urlErrorCode == nil)
-        #expect(finished.first?.error?.localizedDescription == "Card declined")
+        #expect(finished.first?.completion?.source == .failure)
+        #expect(finished.first?.completion?.error == RequestError(domain: "com.myapp.payments", code: 402, message: "Card declined"))
+        #expect(finished.first?.completion?.error?.urlErrorCode == nil)
+        #expect(finished.first?.completion?.error?.localizedDescription == "Card declined")
     }
 
     @Test("fail code N keeps N as written, also a code URLError.Code does not name; message sets the description", arguments: Caller.allCases)
@@ -134,7 +134,7 @@ struct StubTests {
         #expect(worded.error?.localizedDescription == "No signal in the tunnel", "\(caller)")
         #expect(worded.error?.failingURL == URL(string: "https://words.test/x"), "\(caller)")
         let finished = await harness.finishedEvents(atLeast: 2)
-        #expect(Set(finished.compactMap(\.error)) == [
+        #expect(Set(finished.compactMap(\.completion?.error)) == [
             RequestError(code: 4242), RequestError(code: -1009, message: "No signal in the tunnel"),
         ])
     }

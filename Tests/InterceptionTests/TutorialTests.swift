@@ -41,7 +41,7 @@ struct TutorialTests {
         #expect(stamp.doubleValue >= before.rounded(.down) - 1 && stamp.doubleValue <= after + 1)
 
         let finished = await harness.finishedEvents()
-        #expect(finished.first?.appliedRules.map(\.name) == ["wrap httpbin payloads", "route httpbin to the loopback server"])
+        #expect(finished.first?.completion?.appliedRules.map(\.name) == ["wrap httpbin payloads", "route httpbin to the loopback server"])
     }
 }
 

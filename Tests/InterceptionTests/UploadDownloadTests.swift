@@ -90,7 +90,7 @@ struct UploadDownloadTests {
         #expect(reply.error?.code == .unknown, "as a plain session reports a failed body stream")
         #expect(reply.error?.underlyingInterceptionError?.description.contains("the stream failed after 2000 bytes") == true)
         #expect(harness.server.requests(withHeader: "X-Marker", value: marker).isEmpty)
-        #expect(await harness.finishedEvents().first?.message?.contains("after 2000 bytes") == true)
+        #expect(await harness.finishedEvents().first?.completion?.error?.message?.contains("after 2000 bytes") == true)
     }
 
     @Test("a download task arrives whole, with an event naming the rule it skipped")
@@ -105,8 +105,8 @@ struct UploadDownloadTests {
         #expect(data.map([UInt8].init) == TestHTTPServer.deterministicBytes(count: 5000, seed: 4))
         #if canImport(FoundationNetworking)
         let events = try #require(await ActivityWait.events(in: harness, atLeast: 1) { $0.kind == .bypassed })
-        #expect(events.first?.skippedRules.map(\.name) == ["touch downloads"])
-        #expect(events.first?.message?.contains("download") == true)
+        #expect(events.first?.bypass?.skippedRules.map(\.name) == ["touch downloads"])
+        #expect(events.first?.bypass?.reason.contains("download") == true)
         #else
         #expect(await harness.finishedEvents().first?.appliedRules.map(\.name) == ["touch downloads"])
         #endif
@@ -149,9 +149,9 @@ struct UploadDownloadTests {
             #expect(harness.server.requests.filter { $0.path == path }.isEmpty, "never sent to the original host")
         }
         let events = try #require(await ActivityWait.events(in: harness, atLeast: 2) { $0.kind == .bypassed })
-        #expect(events.map { $0.error?.urlErrorCode } == [.unsupportedURL, .unsupportedURL])
-        #expect(events.map { $0.skippedRules.map(\.name) } == [["stub the report"], ["route exports"]])
-        #expect(events.allSatisfy { $0.message?.contains("it was not sent") == true })
+        #expect(events.map { $0.bypass?.error?.urlErrorCode } == [.unsupportedURL, .unsupportedURL])
+        #expect(events.map { $0.bypass?.skippedRules.map(\.name) } == [["stub the report"], ["route exports"]])
+        #expect(events.allSatisfy { $0.bypass?.reason.contains("it was not sent") == true })
     }
 
     /// Apple platforms decline upload tasks (their body is invisible to a URL protocol).

@@ -2,7 +2,8 @@ import Foundation
 
 extension ActivityEvent {
     /// The event as one line of JSON (no line break inside), for activity logs read by
-    /// another process. Carries what the event carries, already redacted; the trace is
+    /// another process: `kind`, the request's fields, and the details of the kind under
+    /// their own names. Carries what the event carries, already redacted; the trace is
     /// given as its redacted text.
     var jsonLine: String {
         var object: [String: Any] = [
@@ -12,23 +13,43 @@ extension ActivityEvent {
             "url": url,
             "requestHeaders": Self.json(requestHeaders),
             "duration": duration,
-            "bytesSent": bytesSent,
-            "bytesReceived": bytesReceived,
-            "appliedRules": appliedRules.map(Self.json),
         ]
-        if let status { object["status"] = status }
-        if let responseHeaders { object["responseHeaders"] = Self.json(responseHeaders) }
-        if let error {
-            var described: [String: Any] = ["domain": error.domain, "code": error.code]
-            if let message = error.message { described["message"] = message }
-            object["error"] = described
+        switch details {
+        case .started: break
+        case .response(let status, let headers):
+            object["status"] = status
+            object["responseHeaders"] = Self.json(headers)
+        case .finished(let completion):
+            if let status = completion.status { object["status"] = status }
+            if let headers = completion.responseHeaders { object["responseHeaders"] = Self.json(headers) }
+            object["bytesSent"] = completion.bytesSent
+            object["bytesReceived"] = completion.bytesReceived
+            if let error = completion.error { object["error"] = Self.json(error) }
+            if let source = completion.source { object["source"] = source.rawValue }
+            object["appliedRules"] = completion.appliedRules.map(Self.json)
+            if let trace = completion.trace { object["trace"] = trace.description }
+            if let location = completion.redirectLocation { object["redirectLocation"] = location }
+        case .log(let rule, let message):
+            object["rule"] = Self.json(rule)
+            object["message"] = message
+        case .tag(let rule, let name):
+            object["rule"] = Self.json(rule)
+            object["tag"] = name
+        case .bypassed(let reason, let skipped, let error):
+            object["reason"] = reason
+            object["skippedRules"] = skipped.map(Self.json)
+            if let error { object["error"] = Self.json(error) }
+        case .rulesChanged(let summary, let diagnostics):
+            object["summary"] = summary
+            object["diagnostics"] = diagnostics.map(\.description)
+        case .unmatched(let summary, let misses):
+            object["summary"] = summary
+            object["nearMisses"] = misses.map { Self.json($0.rule) }
+        case .degraded(let fact, let consequence):
+            object["fact"] = fact
+            object["consequence"] = consequence
         }
-        if let source { object["source"] = source.rawValue }
-        if !skippedRules.isEmpty { object["skippedRules"] = skippedRules.map(Self.json) }
-        if let trace { object["trace"] = trace.description }
-        if let message { object["message"] = message }
-        if let tag { object["tag"] = tag }
-        if let redirectLocation { object["redirectLocation"] = redirectLocation }
+        object["requestsInFlight"] = requestsInFlight
         if droppedEvents > 0 { object["droppedEvents"] = droppedEvents }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             return #"{"kind":"\#(kind.rawValue)","requestID":\#(requestID)}"#
@@ -42,5 +63,11 @@ extension ActivityEvent {
 
     private static func json(_ rule: RuleReference) -> [String: Any] {
         ["name": rule.name, "file": rule.file, "line": rule.line]
+    }
+
+    private static func json(_ error: RequestError) -> [String: Any] {
+        var described: [String: Any] = ["domain": error.domain, "code": error.code]
+        if let message = error.message { described["message"] = message }
+        return described
     }
 }

@@ -10,9 +10,7 @@ extension Interceptor {
         guard core.reportsUnmatched.withLock({ $0 }) else { return }
         let misses = Array(core.pipeline.nearMisses(for: request).prefix(3))
         core.activity.emit { inFlight in
-            var event = ActivityEvent(unmatched: request, nearMisses: misses, requestsInFlight: inFlight)
-            event.requestID = requestID
-            return event
+            ActivityEvent(unmatched: request, requestID: requestID, nearMisses: misses, requestsInFlight: inFlight)
         }
     }
 
@@ -46,9 +44,7 @@ extension Interceptor {
         if let task, !isFirstReport(about: task) { return }
         let skipped = rulesThatMightApply(to: request)
         core.activity.emit { inFlight in
-            var event = ActivityEvent(bypassing: request, reason: reason, skippedRules: skipped, requestsInFlight: inFlight)
-            event.error = error
-            return event
+            ActivityEvent(.bypassed(reason: reason, skippedRules: skipped, error: error), request: request, requestsInFlight: inFlight)
         }
     }
 

@@ -73,7 +73,7 @@ final class Interceptor: Sendable {
         for fact in new {
             fact.logOnce()
             core.activity.emit { inFlight in
-                ActivityEvent(degradedBy: fact.rawValue, consequence: fact.consequence, request: request, requestsInFlight: inFlight)
+                ActivityEvent(.degraded(fact: fact.rawValue, consequence: fact.consequence), request: request, requestsInFlight: inFlight)
             }
         }
     }

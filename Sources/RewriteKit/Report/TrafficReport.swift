@@ -119,25 +119,28 @@ public struct TrafficReport: Sendable {
         self.title = title
         skipped = []
         var misses: [Int: [NearMiss]] = [:]
-        for event in events where event.kind == .unmatched { misses[event.requestID] = event.nearMisses }
-        let finished = events.filter { $0.kind == .finished }
+        for event in events {
+            if case .unmatched(_, let nearMisses) = event.details { misses[event.requestID] = nearMisses }
+        }
+        let finished = events.compactMap { event in event.completion.map { (event, $0) } }
         var clock: TimeInterval = 0
-        exchanges = finished.enumerated().map { index, event in
+        exchanges = finished.enumerated().map { index, pair in
+            let (event, completion) = pair
             defer { clock += event.duration }
-            let source: ReportExchange.Source = switch event.source {
+            let source: ReportExchange.Source = switch completion.source {
             case .stub?: .stub
             case .cache?: .cache
             case .failure?: .failed
-            case .network?, nil: event.error == nil ? .network : .failed
+            case .network?, nil: completion.error == nil ? .network : .failed
             }
-            let response = event.status.map { HTTPResponse(status: $0, headers: event.responseHeaders ?? [:]) }
+            let response = completion.status.map { HTTPResponse(status: $0, headers: completion.responseHeaders ?? [:]) }
             let request = (event.requestHeaders, [UInt8]?.none)
             return ReportExchange(
-                index: index, method: event.method, url: event.url, status: event.status, start: clock, duration: event.duration,
-                source: source, rules: event.appliedRules.map(\.name), requestBefore: request, requestAfter: request, urlAfter: nil,
-                responseBefore: response, responseAfter: response, failure: event.error.map(\.shortDescription),
-                trace: event.trace?.entries.map(\.description) ?? [],
-                nearMisses: event.appliedRules.isEmpty ? Array((misses[event.requestID] ?? []).prefix(Self.nearMissLimit)) : [])
+                index: index, method: event.method, url: event.url, status: completion.status, start: clock, duration: event.duration,
+                source: source, rules: completion.appliedRules.map(\.name), requestBefore: request, requestAfter: request, urlAfter: nil,
+                responseBefore: response, responseAfter: response, failure: completion.error.map(\.shortDescription),
+                trace: completion.trace?.entries.map(\.description) ?? [],
+                nearMisses: completion.appliedRules.isEmpty ? Array((misses[event.requestID] ?? []).prefix(Self.nearMissLimit)) : [])
         }
     }
 

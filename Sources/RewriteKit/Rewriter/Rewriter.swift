@@ -184,7 +184,7 @@ public final class Rewriter: Sendable {
     }
 
     /// Whether a request no rule applies to sends an `.unmatched` activity event naming
-    /// the rules that came closest (``ActivityEvent/nearMisses``): "no rule matched GET …;
+    /// the rules that came closest (``ActivityEvent/Details/unmatched(summary:nearMisses:)``): "no rule matched GET …;
     /// closest: "users" (api.rules:4), failed: path == "/v1/users"". Off by default: finding
     /// near misses reads every rule, so turn it on while debugging rules, not in production.
     /// Requests are untouched either way.

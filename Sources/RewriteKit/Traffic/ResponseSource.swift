@@ -1,5 +1,5 @@
 /// Where the answer to an intercepted request came from, in activity events
-/// (``ActivityEvent/source``), captured exchanges and HAR exports.
+/// (``ActivityEvent/Completion/source``), captured exchanges and HAR exports.
 public enum ResponseSource: String, Sendable, Hashable {
     /// The network, through the rewritten request.
     case network

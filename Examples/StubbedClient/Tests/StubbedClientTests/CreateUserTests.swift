@@ -31,8 +31,8 @@ struct CreateUserTests {
 
         // THEN the failure came from the rule, not the network
         let finished = await stubs.finishedRequests(count: 1, timeout: 5)
-        #expect(finished.first?.source == .failure)
-        #expect(finished.first?.error?.urlErrorCode == .notConnectedToInternet)
-        #expect(finished.first?.appliedRules.map(\.name) == ["offline on create"])
+        #expect(finished.first?.completion?.source == .failure)
+        #expect(finished.first?.completion?.error?.urlErrorCode == .notConnectedToInternet)
+        #expect(finished.first?.completion?.appliedRules.map(\.name) == ["offline on create"])
     }
 }

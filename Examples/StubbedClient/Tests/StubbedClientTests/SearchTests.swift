@@ -17,7 +17,7 @@ struct SearchTests {
         #expect(Date().timeIntervalSince(started) >= 0.5)
         let finished = await stubs.finishedRequests(count: 1, timeout: 5)
         #expect((finished.first?.duration ?? 0) >= 0.5)
-        #expect(finished.first?.source == .stub)
+        #expect(finished.first?.completion?.source == .stub)
         await expectRulesFired(stubs, ["slow search"])
     }
 

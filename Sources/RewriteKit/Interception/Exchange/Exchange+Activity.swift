@@ -5,20 +5,20 @@ import FoundationNetworking
 
 extension Exchange {
     /// Counts the hop in (the machine has marked it started) and sends `.started`, then a
-    /// `.log` event for each `log` or `tag` the request phase ran.
+    /// `.log` or `.tag` event for each `log` or `tag` the request phase ran.
     func beginHopActivity() {
         activityEvents.hub.adjustInFlight(by: 1)
-        emit(.started)
+        activityEvents.started(hop)
         if let trace = hop.trace { record(trace) }
     }
 
     /// Counts the hop out and sends `.finished`, once; a hop that never started only
     /// counts nothing.
-    func endHop(error: RequestError?, source: ResponseSource?, message: String? = nil, redirectLocation: String? = nil) {
+    func endHop(error: RequestError?, source: ResponseSource?, redirectLocation: String? = nil) {
         guard case .report = machine.endHop() else { return }
         captureHop(error: error, source: source)
         activityEvents.hub.adjustInFlight(by: -1)
-        emit(.finished, error: error, source: source, message: message, redirectLocation: redirectLocation)
+        activityEvents.finished(hop, error: error, source: source, redirectLocation: redirectLocation)
     }
 
     /// Gives the hop, as it ended, to the running captures; once. Called before the app
@@ -28,16 +28,13 @@ extension Exchange {
         capture.record(hop, streamed: machine.streamsBody, error: error, source: source)
     }
 
-    /// Sends an activity event describing the hop as it stands.
-    func emit(
-        _ kind: ActivityEvent.Kind, error: RequestError? = nil, source: ResponseSource? = nil,
-        message: String? = nil, redirectLocation: String? = nil
-    ) {
-        activityEvents.emit(kind, hop: hop, error: error, source: source, message: message, redirectLocation: redirectLocation)
+    /// Sends `.response` with the response the app got.
+    func emitResponse() {
+        activityEvents.response(hop)
     }
 
-    /// Keeps the pipeline's latest trace and sends a `.log` event for each `log` or
-    /// `tag` entry not sent yet.
+    /// Keeps the pipeline's latest trace and sends a `.log` or `.tag` event for each `log`
+    /// or `tag` entry not sent yet.
     func record(_ trace: Trace) {
         hop.trace = trace
         activityEvents.log(trace.entries[machine.freshEntries(of: trace.entries.count)], hop: hop)

@@ -47,7 +47,7 @@ extension Exchange {
             client.urlProtocolDidFinishLoading(protocolObject)
         }
         hop.bytesReceived = body.count
-        emit(.response)
+        emitResponse()
         endHop(error: nil, source: source)
     }
 

@@ -131,7 +131,7 @@ extension Exchange {
     /// Ends the redirect hop and runs the next one through the rules.
     private func follow(to request: URLRequest, after head: HTTPResponse, source: ResponseSource) {
         hop.response = head
-        emit(.response)
+        emitResponse()
         endHop(error: nil, source: source, redirectLocation: request.url?.absoluteString)
         // corelibs configures a redirect it follows by itself: its `Cookie` header becomes
         // the stored cookies, those the 3xx just set included (the inner task stored them

@@ -51,7 +51,7 @@ extension Exchange {
             channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
             machine.headDelivered(keepsForCache: keepsBodyForCache(status: http.statusCode))
             hop.response = final
-            emit(.response)
+            emitResponse()
             if let rate = outcome.throttleBytesPerSecond { startPacing(at: rate) }
             if !early.isEmpty { streamOut(early) }
         }

@@ -19,7 +19,7 @@ extension Exchange {
         _ = startMessageRelay(head: response)
         channel.send { $1.urlProtocol($0, didReceive: appResponse, cacheStoragePolicy: .notAllowed) }
         machine.headDelivered(keepsForCache: false)
-        emit(.response)
+        emitResponse()
         sendPieces(from: 0, of: response.body, plan: plan)
     }
 

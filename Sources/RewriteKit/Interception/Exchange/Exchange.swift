@@ -111,7 +111,11 @@ final class Exchange: @unchecked Sendable {
             if case .fail = outcome.disposition { return .failure }
             return .network
         } ?? .network)
-        let requestError = RequestError(error)
+        var requestError = RequestError(error)
+        if requestError.message == nil, let why = (error as? URLError)?.underlyingInterceptionError {
+            // The interceptor's own failure says why in the activity event and the capture.
+            requestError = RequestError(domain: requestError.domain, code: requestError.code, message: why.description)
+        }
         captureHop(error: requestError, source: source)
         // A delegate hears the response and the data that came before a failure mid-body,
         // as on a plain load, also when the body was being kept for the rules (which do
@@ -127,7 +131,7 @@ final class Exchange: @unchecked Sendable {
             }
             client.urlProtocol(protocolObject, didFailWithError: error)
         }
-        endHop(error: requestError, source: source, message: (error as? URLError)?.underlyingInterceptionError?.description)
+        endHop(error: requestError, source: source)
     }
 
     /// How long an inner task the exchange gave up may go on before it is cancelled (corelibs).

@@ -47,20 +47,30 @@ struct ExchangeHop {
 }
 
 extension ActivityEvent {
-    /// An event describing a hop as it stands.
-    init(kind: Kind, hop: ExchangeHop, fallbackRequest: URLRequest, requestsInFlight: Int) {
+    /// An event of a hop as it stands: `details` about its request as sent (as the app made
+    /// it, before the request phase has run).
+    init(_ details: Details, hop: ExchangeHop, fallbackRequest: URLRequest, requestsInFlight: Int) {
         let request = hop.outcome?.request
-        self.kind = kind
-        requestID = hop.requestID
-        method = request?.method ?? hop.appRequest.httpMethod ?? fallbackRequest.httpMethod ?? "GET"
-        url = request?.url.description ?? hop.appRequest.url?.absoluteString ?? ""
-        requestHeaders = request?.headers ?? HTTPHeaders((hop.appRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key })
+        self.init(
+            details, requestID: hop.requestID,
+            method: request?.method ?? hop.appRequest.httpMethod ?? fallbackRequest.httpMethod ?? "GET",
+            url: request?.url.description ?? hop.appRequest.url?.absoluteString ?? "",
+            headers: request?.headers ?? HTTPHeaders((hop.appRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }),
+            duration: Date().timeIntervalSince(hop.startedAt), requestsInFlight: requestsInFlight)
+    }
+}
+
+extension ActivityEvent.Completion {
+    /// How `hop` ended.
+    init(hop: ExchangeHop, error: RequestError?, source: ResponseSource?, redirectLocation: String?) {
         status = hop.response?.status
         responseHeaders = hop.response?.headers
-        duration = Date().timeIntervalSince(hop.startedAt)
         bytesSent = hop.bytesSent
         bytesReceived = hop.bytesReceived
+        self.error = error
+        self.source = source
         appliedRules = hop.outcome?.appliedRules ?? []
-        self.requestsInFlight = requestsInFlight
+        trace = hop.trace
+        self.redirectLocation = redirectLocation
     }
 }

@@ -78,7 +78,7 @@ struct ExchangeMachine<Head, Parked> {
         var hasEnded = false
         /// Whether the hop was given to the running captures.
         var isCaptured = false
-        /// How many trace entries have been sent as `.log` events.
+        /// How many trace entries have been sent as `.log` or `.tag` events.
         var loggedEntries = 0
         /// Whether the network's response body streams to the app (its copy for a capture
         /// is then the server's).
@@ -539,14 +539,14 @@ extension ExchangeMachine {
         return true
     }
 
-    /// The trace entries not yet sent as `.log` events, of a trace of `count` entries.
+    /// The trace entries not yet sent as `.log` or `.tag` events, of a trace of `count` entries.
     mutating func freshEntries(of count: Int) -> Range<Int> {
         let fresh = min(ledger.loggedEntries, count)..<count
         ledger.loggedEntries = count
         return fresh
     }
 
-    /// Counts `count` entries as sent (kept in the trace without a `.log` event).
+    /// Counts `count` entries as sent (kept in the trace without an event).
     mutating func markLogged(_ count: Int) {
         ledger.loggedEntries = count
     }
