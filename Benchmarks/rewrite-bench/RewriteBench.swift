@@ -29,6 +29,7 @@ enum RewriteBench {
         group("json") { JSONBenchmark(quick: options.quick).run() }
         group("hostile") { HostileInputBenchmark(quick: options.quick).run() }
         group("latency") { InterceptionBenchmark(quick: options.quick).run() }
+        group("stubs") { StubBenchmark(quick: options.quick).run() }
         group("memory") { StreamingMemoryBenchmark(quick: options.quick).run() }
         group("traffic") { TrafficBenchmark(quick: options.quick).run() }
         group("har") { HARCorpusBenchmark(quick: options.quick).run() }

@@ -29,7 +29,8 @@ struct Admission: Sendable {
     let pipeline: Pipeline
     /// The request the admission was made for (its body, if it has one, was not read).
     let request: HTTPRequest
-    /// The rules that might apply, in file order.
+    /// The rules that might apply, in file order, up to the first whose conditions hold and
+    /// that ends the request phase (``CompiledRule/endsRequestPhase``): no rule after it can apply.
     let candidates: [Candidate]
 
     /// Whether no rule can apply, whatever the body.

@@ -160,6 +160,9 @@ public final class Pipeline: Sendable {
                 admitted.append(Admission.Candidate(position: Int(position), verdict: .pending))
             } else if holds {
                 admitted.append(Admission.Candidate(position: Int(position), verdict: .holds(scratch.captures(of: rule))))
+                // No later rule can apply after one that answers or stops and cannot be used
+                // up: the request phase ends there, so the rules after it cost nothing.
+                if rule.endsRequestPhase { break }
             }
         }
         return Admission(pipeline: self, request: request, candidates: admitted)

@@ -32,6 +32,7 @@ struct RuleIndexDifferentialTests {
             "path starts-with \"\(path)\"",
             "path ~ \"\(path)*\"",
             "path ~ \"/v1/*\"",
+            "path ~ \"\(path)\"",
             "method == \(method)",
             "method in [\(method), HEAD]",
             "url contains \"a\"",

@@ -2,8 +2,8 @@ import Testing
 
 @testable import RewriteKit
 
-/// The index files rules by host, host suffix, path segment and method, and a lookup
-/// returns exactly the lists that can apply, in file order.
+/// The index files rules by host (with the path it pins), whole path, host suffix, path
+/// segment and method, and a lookup returns exactly the lists that can apply, in file order.
 struct RuleIndexTests {
     static func keys(_ text: String) throws -> [RuleIndex.Key] {
         let compilation = Compiler.compile(SourceFile(name: "k.rules", text: text))
@@ -11,7 +11,7 @@ struct RuleIndexTests {
         return compilation.rules.map { RuleIndex.Key.key(for: $0.condition) }
     }
 
-    @Test func keysPreferExactHostsThenSuffixesThenPathsThenMethods() throws {
+    @Test func keysPreferExactHostsWithTheirPathThenWholePathsThenSuffixesThenSegmentsThenMethods() throws {
         let keys = try Self.keys("""
             rule "1" { when method == GET and host == "API.Example.com" }
             rule "2" { when host in ["a.com", "B.com"] }
@@ -23,10 +23,16 @@ struct RuleIndexTests {
             rule "8" { when host ~ "api.*.com" }
             rule "9" { when path ~ "/ima*" }
             rule "10" { when host ~ "exact.com" }
+            rule "11" { when method == GET and host == "api.test" and path ~ "/users/*" and path == "/users/7" }
+            rule "12" { when host in ["a.com", "b.com"] and path starts-with "/v2/items" }
+            rule "13" { when path ~ "/exact" and host ~ "*.cdn.com" }
+            rule "14" { when path == "/" }
             """)
         #expect(keys == [
-            .hosts(["api.example.com"]), .hosts(["a.com", "b.com"]), .hostSuffix("cdn.com"), .pathSegment("post"),
-            .pathSegment("v1"), .methods(["POST"]), .any, .any, .any, .hosts(["exact.com"]),
+            .hosts(["api.example.com"], path: nil), .hosts(["a.com", "b.com"], path: nil), .hostSuffix("cdn.com"),
+            .path(.whole("/post")), .path(.firstSegment("v1")), .methods(["POST"]), .any, .any, .any,
+            .hosts(["exact.com"], path: nil), .hosts(["api.test"], path: .whole("/users/7")),
+            .hosts(["a.com", "b.com"], path: .firstSegment("v2")), .path(.whole("/exact")), .path(.whole("/")),
         ])
     }
 
@@ -62,6 +68,8 @@ struct RuleIndexTests {
         let count = RuleIndex.rulesPerKeyingThread * 2 + 1_001
         let conditions = [
             { (n: Int) in "host == \"h\(n % 977).example.com\"" }, { n in "host ~ \"*.w\(n % 13).com\"" },
+            { n in "host == \"h\(n % 7).example.com\" and path == \"/p\(n % 11)/x\"" }, { n in "path == \"/p\(n % 5)/x\"" },
+            { n in "host == \"h\(n % 3).example.com\" and path starts-with \"/p\(n % 9)/\"" },
             { n in "path ~ \"/p\(n % 101)/*\"" }, { n in "method in [GET, \(n % 2 == 0 ? "POST" : "GET")]" },
             { n in "host in [\"a\(n).com\", \"A\(n).COM\"]" }, { n in "query \"q\" == \"\(n)\"" },
         ]
@@ -71,39 +79,58 @@ struct RuleIndexTests {
         let keys = RuleIndex.keys(of: rules)
         #expect(keys == rules.map { RuleIndex.Key.key(for: $0.condition) })
         let index = RuleIndex(keys: keys)
-        for (method, url) in [("GET", "https://h5.example.com/p7/x"), ("POST", "https://x.w3.com/"), ("PUT", "https://a977.com/")] {
+        for (method, url) in [
+            ("GET", "https://h5.example.com/p7/x"), ("POST", "https://x.w3.com/"), ("PUT", "https://a977.com/"),
+            ("GET", "https://h2.example.com/p4/x"), ("GET", "https://h1.example.com/p1/x"),
+        ] {
             let request = try PipelineFixture.request(method, url)
             let expected = (0..<count).filter { position in
                 switch keys[position] {
                 case .any: true
-                case .hosts(let hosts): hosts.contains(request.url.normalizedHost)
+                case .hosts(let hosts, let path): hosts.contains(request.url.normalizedHost) && Self.fits(path, request)
                 case .hostSuffix(let suffix): request.url.normalizedHost.hasSuffix("." + suffix)
-                case .pathSegment(let segment): request.url.path.split(separator: "/").first.map(String.init) == segment
+                case .path(let path): Self.fits(path, request)
                 case .methods(let names): names.contains(request.method)
                 }
             }.map { Int32($0) }
             #expect(Array(index.candidates(for: request)) == expected, "\(method) \(url)")
+            #expect(!expected.isEmpty)
+        }
+    }
+
+    /// Whether `request`'s path is what `path` pins (any path when nil).
+    static func fits(_ path: RuleIndex.PathKey?, _ request: HTTPRequest) -> Bool {
+        switch path {
+        case nil: true
+        case .whole(let whole)?: request.url.path == whole
+        case .firstSegment(let segment)?: request.url.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().first.map(String.init) == segment
         }
     }
 
     @Test func lookupFindsExactlyTheFittingListsInFileOrder() throws {
         let index = RuleIndex(keys: [
-            .hosts(["api.example.com"]), .hostSuffix("example.com"), .any, .pathSegment("v1"), .methods(["POST"]),
-            .hostSuffix("com"), .hosts(["other.com"]), .hosts(["api.example.com", "x.org"]),
+            .hosts(["api.example.com"], path: nil), .hostSuffix("example.com"), .any, .path(.firstSegment("v1")), .methods(["POST"]),
+            .hostSuffix("com"), .hosts(["other.com"], path: nil), .hosts(["api.example.com", "x.org"], path: nil),
+            .hosts(["api.example.com"], path: .whole("/v1/a")), .path(.whole("/v1/a")), .hosts(["x.org"], path: .firstSegment("v2")),
         ])
         func candidates(_ method: String, _ url: String) throws -> [Int32] {
             Array(index.candidates(for: try PipelineFixture.request(method, url)))
         }
-        #expect(try candidates("GET", "https://API.example.com/v1/a") == [0, 1, 2, 3, 5, 7])
+        #expect(try candidates("GET", "https://API.example.com/v1/a") == [0, 1, 2, 3, 5, 7, 8, 9])
+        #expect(try candidates("GET", "https://API.example.com/v1/b") == [0, 1, 2, 3, 5, 7])
         #expect(try candidates("POST", "https://example.com/") == [2, 4, 5])
-        #expect(try candidates("GET", "https://x.org/v2") == [2, 7])
+        #expect(try candidates("GET", "https://x.org/v2") == [2, 7, 10])
+        #expect(try candidates("GET", "https://x.org/v2/a") == [2, 7, 10])
+        #expect(try candidates("GET", "https://other.com/v1/a") == [2, 3, 5, 6, 9])
         #expect(try candidates("GET", "https://deep.sub.example.com/v1") == [1, 2, 3, 5])
     }
 
     @Test func oneTextUnderThreeKindsOfKeyIsThreeLists() throws {
         // The same text as an exact host, a host suffix and a path segment (whose hashes may
         // be equal): three lists, each found only by its own kind of look-up.
-        let index = RuleIndex(keys: [.hosts(["v1"]), .pathSegment("v1"), .hostSuffix("v1"), .hosts(["v1", "V1"]), .pathSegment("v1")])
+        let index = RuleIndex(keys: [
+            .hosts(["v1"], path: nil), .path(.firstSegment("v1")), .hostSuffix("v1"), .hosts(["v1", "V1"], path: nil), .path(.firstSegment("v1")),
+        ])
         func candidates(_ url: String) throws -> [Int32] {
             Array(index.candidates(for: try PipelineFixture.request("GET", url)))
         }

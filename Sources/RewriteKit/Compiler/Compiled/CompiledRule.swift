@@ -93,6 +93,10 @@ package final class CompiledRule: Sendable {
     /// `times N`: how many requests the rule may apply to.
     var uses: Int? { extras?.uses }
 
+    /// Whether, once its conditions hold, no later rule can apply to the request: it
+    /// answers (`respond`, `fail`) or stops, and has no `times` that could be spent.
+    var endsRequestPhase: Bool { (terminal != nil || stops) && uses == nil }
+
     /// Whether skipping the rule leaves where the request goes, how it is answered and
     /// every body as they are: its actions only edit headers or observe (`log`, `tag`),
     /// and it has no `respond`, `fail` or `cache` (`delay` and `throttle` only shape

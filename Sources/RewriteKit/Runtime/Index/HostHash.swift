@@ -42,6 +42,22 @@ enum HostHash {
         return hash
     }
 
+    /// The hash of a whole path (case-sensitive), as ``segment(_:)`` hashes its bytes.
+    static func path(_ path: String) -> UInt64 {
+        path.utf8.withContiguousStorageIfAvailable { bytes in
+            var hash = offsetBasis
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+            return hash
+        } ?? segment(path[...].utf8)
+    }
+
+    /// One hash of a host's and a path's (or a path segment's): the rule index files a rule
+    /// that pins both under it.
+    static func combine(_ host: UInt64, _ path: UInt64) -> UInt64 {
+        let mixed = (host &* 0x9E37_79B9_7F4A_7C15) ^ (path &+ 0x632B_E59B_D9B4_E019)
+        return mixed ^ (mixed &>> 29)
+    }
+
     /// The hash of the first segment of a path: `a` for `/a/b`, `` for `/` and ``.
     static func firstSegment(of path: String) -> UInt64 {
         // Over the contiguous UTF-8 of a native string, without the view's iterator.

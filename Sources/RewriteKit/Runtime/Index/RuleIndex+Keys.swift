@@ -2,29 +2,37 @@ extension RuleIndex.Key {
     /// The best key for a rule, from the tests its compiled condition `and`s together at
     /// the top: the same operands, in the same normal form, the evaluator compares with.
     static func key(for condition: CompiledCondition?) -> RuleIndex.Key {
+        let tests: [CompiledTest]
         switch condition {
-        case .test(let test)?:
-            return key(for: test) ?? .any
-        case .and(let operands)?:
-            var best: RuleIndex.Key = .any
-            for case .test(let test) in operands {
-                guard let key = key(for: test), key.preference < best.preference else { continue }
-                best = key
-            }
-            return best
-        default:
-            return .any
+        case .test(let test)?: tests = [test]
+        case .and(let operands)?: tests = operands.compactMap { if case .test(let test) = $0 { test } else { nil } }
+        default: return .any
         }
+        var hosts: RuleIndex.Key?
+        var path: RuleIndex.PathKey?
+        var best: RuleIndex.Key = .any
+        for test in tests {
+            guard let key = key(for: test) else { continue }
+            switch key {
+            case .hosts where hosts == nil: hosts = key
+            case .path(let pinned) where path == nil || pinned.isWhole && path?.isWhole == false: path = pinned
+            default: break
+            }
+            if key.preference < best.preference { best = key }
+        }
+        if case .hosts(let names, _)? = hosts { return .hosts(names, path: path) }
+        return best
     }
 
-    /// Lower is better: exact hosts narrow the most.
+    /// Lower is better: exact hosts narrow the most, then a whole path.
     private var preference: Int {
         switch self {
         case .hosts: 0
-        case .hostSuffix: 1
-        case .pathSegment: 2
-        case .methods: 3
-        case .any: 4
+        case .path(.whole): 1
+        case .hostSuffix: 2
+        case .path(.firstSegment): 3
+        case .methods: 4
+        case .any: 5
         }
     }
 
@@ -32,20 +40,21 @@ extension RuleIndex.Key {
     private static func key(for test: CompiledTest) -> RuleIndex.Key? {
         switch (test.subject, test.op, test.operand) {
         case (.host, .equal, .value(let operand)):
-            return plainText(operand).map { .hosts([$0]) }
+            return plainText(operand).map { .hosts([$0], path: nil) }
         case (.host, .in, .list(let operands)):
             let hosts = operands.compactMap(plainText)
-            return hosts.isEmpty || hosts.count != operands.count ? nil : .hosts(hosts)
+            return hosts.isEmpty || hosts.count != operands.count ? nil : .hosts(hosts, path: nil)
         case (.host, .matches, .glob(let glob)):
-            if glob.isLiteral { return .hosts([glob.literalPrefix]) }
+            if glob.isLiteral { return .hosts([glob.literalPrefix], path: nil) }
             guard glob.isStarThenLiteral, glob.literalSuffix.utf8.first == UInt8(ascii: ".") else { return nil }
             return .hostSuffix(String(decoding: glob.literalSuffix.utf8.dropFirst(), as: UTF8.self))
         case (.path, .equal, .value(let operand)):
-            return plainText(operand).flatMap { firstSegment(of: $0, complete: true) }
+            return plainText(operand).map { .path(.whole($0)) }
         case (.path, .startsWith, .value(let operand)):
-            return plainText(operand).flatMap { firstSegment(of: $0, complete: false) }
+            return plainText(operand).flatMap { firstSegment(of: $0) }
         case (.path, .matches, .glob(let glob)):
-            return firstSegment(of: glob.literalPrefix, complete: glob.isLiteral)
+            if glob.isLiteral { return .path(.whole(glob.literalPrefix)) }
+            return firstSegment(of: glob.literalPrefix)
         case (.method, .equal, .value(let operand)):
             return plainText(operand).map { .methods([$0]) }
         case (.method, .in, .list(let operands)):
@@ -62,12 +71,15 @@ extension RuleIndex.Key {
         operand.isNumber || operand.isJSONLiteral || operand.template != nil ? nil : operand.text
     }
 
-    /// The first path segment a path with this prefix must have. When the text is the whole
-    /// path (`complete`), `/a` gives `a`; as a mere prefix, only `/a/...` pins the segment.
-    private static func firstSegment(of prefix: String, complete: Bool) -> RuleIndex.Key? {
+    /// The first path segment a path with this prefix must have: only `/a/...` pins it.
+    private static func firstSegment(of prefix: String) -> RuleIndex.Key? {
         guard prefix.hasPrefix("/") else { return nil }
         let rest = prefix.utf8.dropFirst()
-        if let slash = rest.firstIndex(of: UInt8(ascii: "/")) { return .pathSegment(String(decoding: rest[..<slash], as: UTF8.self)) }
-        return complete ? .pathSegment(String(decoding: rest, as: UTF8.self)) : nil
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        return .path(.firstSegment(String(decoding: rest[..<slash], as: UTF8.self)))
     }
+}
+
+extension RuleIndex.PathKey {
+    var isWhole: Bool { if case .whole = self { true } else { false } }
 }

@@ -4,34 +4,49 @@ import Foundation
 ///
 /// Each rule is filed under one key taken from the top-level `and`ed tests of its compiled
 /// condition, with the operands in the normal form the evaluator compares, in order of
-/// preference: exact hosts (`host == "x"`, `host in [...]`, a glob without wildcards),
-/// a wildcard host (`host ~ "*.x.com"`, looked up by the request host's label suffixes),
-/// the first path segment (`path == "/a/b"`, `path ~ "/a/*"`, `path starts-with "/a/"`),
-/// a method set (`method == GET`, `method in [...]`), and otherwise the "any" list.
-/// A lookup hashes the request's host once from the right, so it costs the same with
-/// ten rules or a hundred thousand, and merges the few candidate lists back into file
-/// order. The index only narrows: every candidate's conditions are still evaluated.
+/// preference: exact hosts (`host == "x"`, `host in [...]`, a glob without wildcards)
+/// together with what the rule pins of the path (the whole path from `path == "/a/b"` or a
+/// glob without wildcards; else the first segment from `path ~ "/a/*"` or
+/// `path starts-with "/a/"`), then the whole path alone, a wildcard host
+/// (`host ~ "*.x.com"`, looked up by the request host's label suffixes), the first path
+/// segment alone, a method set (`method == GET`, `method in [...]`), and otherwise the "any"
+/// list. So a thousand stubs of one host, `GET /users/1` to `GET /users/1000`, are a
+/// thousand lists of one rule, and a request meets only its own.
+///
+/// A lookup hashes the request's host once from the right and its path once, so it costs
+/// the same with ten rules or a hundred thousand, and merges the few candidate lists back
+/// into file order. The index only narrows: every candidate's conditions are still evaluated.
 package struct RuleIndex: Sendable {
     /// Where a rule is filed.
     enum Key: Sendable, Hashable {
-        /// Exact host names, in normal form.
-        case hosts([String])
+        /// Exact host names, in normal form, and what the rule pins of the path, if anything.
+        case hosts([String], path: PathKey?)
         /// `*.SUFFIX`: hosts that end in `.SUFFIX` (normal form, without the dot).
         case hostSuffix(String)
-        /// The first path segment, without slashes.
-        case pathSegment(String)
+        /// What the rule pins of the path, whatever the host.
+        case path(PathKey)
         /// Methods, upper case.
         case methods([String])
         /// Could apply to any request.
         case any
     }
 
+    /// What a rule pins of the request's path.
+    enum PathKey: Sendable, Hashable {
+        /// The whole path, as the evaluator compares it.
+        case whole(String)
+        /// The first segment, without slashes.
+        case firstSegment(String)
+    }
+
     /// Every candidate list, back to back; the tables hold where each list lies in it, so
     /// a hundred thousand rules cost one array, not a hundred thousand small ones.
     private let postings: [Int32]
-    private let exactHosts: HashKeyedTable<ListSpan>
-    private let hostSuffixes: HashKeyedTable<ListSpan>
-    private let pathSegments: HashKeyedTable<ListSpan>
+    /// One table per kind of hashed key (``HashedEntry/Table``), by its raw value.
+    private let tables: [HashKeyedTable<ListSpan>]
+    /// Which tables hold anything: a lookup skips the hashing the empty ones would need.
+    private let hasHostKeys: Bool
+    private let hasPathKeys: Bool
     private let methods: [String: ListSpan]
     private let anyRules: ListSpan
 
@@ -74,11 +89,23 @@ package struct RuleIndex: Sendable {
         for (position, key) in keys.enumerated() {
             let slot = Int32(truncatingIfNeeded: position)
             switch key {
-            case .hosts(let hosts):
-                for host in hosts { entries.append(HashedEntry(table: .exactHosts, hash: HostHash.whole(host), slot: slot)) }
+            case .hosts(let hosts, let path):
+                for host in hosts {
+                    let hostHash = HostHash.whole(host)
+                    switch path {
+                    case nil: entries.append(HashedEntry(table: .exactHosts, hash: hostHash, slot: slot))
+                    case .whole(let whole)?:
+                        entries.append(HashedEntry(table: .hostPaths, hash: HostHash.combine(hostHash, HostHash.path(whole)), slot: slot))
+                    case .firstSegment(let segment)?:
+                        let segmentHash = HostHash.segment(segment.utf8[...])
+                        entries.append(HashedEntry(table: .hostSegments, hash: HostHash.combine(hostHash, segmentHash), slot: slot))
+                    }
+                }
             case .hostSuffix(let suffix):
                 entries.append(HashedEntry(table: .hostSuffixes, hash: HostHash.whole(suffix), slot: slot))
-            case .pathSegment(let segment):
+            case .path(.whole(let whole)):
+                entries.append(HashedEntry(table: .wholePaths, hash: HostHash.path(whole), slot: slot))
+            case .path(.firstSegment(let segment)):
                 entries.append(HashedEntry(table: .pathSegments, hash: HostHash.segment(segment.utf8[...]), slot: slot))
             case .methods(let names):
                 for name in Set(names) { methods[name, default: []].append(slot) }
@@ -96,12 +123,12 @@ package struct RuleIndex: Sendable {
         }
         self.anyRules = span(anyRules)
         self.methods = methods.mapValues(span)
-        var tables: [[(hash: UInt64, value: ListSpan)]] = Array(repeating: [], count: HashedEntry.Table.allCases.count)
+        var filed: [[(hash: UInt64, value: ListSpan)]] = Array(repeating: [], count: HashedEntry.Table.allCases.count)
         var next: [Int32] = []
         next.reserveCapacity(groups.count)
         var end = Int32(truncatingIfNeeded: postings.count)
         for group in groups {
-            tables[Int(group.table.rawValue)].append((group.hash, ListSpan(start: end, count: group.count)))
+            filed[Int(group.table.rawValue)].append((group.hash, ListSpan(start: end, count: group.count)))
             next.append(end)
             end += group.count
         }
@@ -111,9 +138,10 @@ package struct RuleIndex: Sendable {
             next[Int(group)] += 1
         }
         let empty = ListSpan(start: 0, count: 0)
-        self.exactHosts = HashKeyedTable(tables[Int(HashedEntry.Table.exactHosts.rawValue)], filler: empty)
-        self.hostSuffixes = HashKeyedTable(tables[Int(HashedEntry.Table.hostSuffixes.rawValue)], filler: empty)
-        self.pathSegments = HashKeyedTable(tables[Int(HashedEntry.Table.pathSegments.rawValue)], filler: empty)
+        let tables = filed.map { HashKeyedTable($0, filler: empty) }
+        self.tables = tables
+        hasHostKeys = HashedEntry.Table.allCases.contains { $0.readsHost && !tables[Int($0.rawValue)].isEmpty }
+        hasPathKeys = HashedEntry.Table.allCases.contains { $0.readsPath && !tables[Int($0.rawValue)].isEmpty }
         self.postings = postings
     }
 
@@ -159,7 +187,10 @@ package struct RuleIndex: Sendable {
     /// A rule filed under a hash in one of the hashed tables, while the index is built.
     private struct HashedEntry {
         enum Table: UInt8, CaseIterable {
-            case exactHosts, hostSuffixes, pathSegments
+            case exactHosts, hostPaths, hostSegments, hostSuffixes, wholePaths, pathSegments
+
+            var readsHost: Bool { self != .wholePaths && self != .pathSegments }
+            var readsPath: Bool { self != .exactHosts && self != .hostSuffixes }
         }
 
         let table: Table
@@ -171,17 +202,35 @@ package struct RuleIndex: Sendable {
         postings[Int(span.start)..<Int(span.start + span.count)]
     }
 
+    private subscript(table: HashedEntry.Table, hash: UInt64) -> ListSpan? {
+        tables[Int(table.rawValue)][hash]
+    }
+
     /// Calls `body` with each non-empty candidate list (each in file order) until it returns false.
     func forEachCandidateList(for request: HTTPRequest, _ body: (ArraySlice<Int32>) -> Bool) {
         if anyRules.count > 0, !body(list(anyRules)) { return }
         if !methods.isEmpty, let span = methods[ASCIICase.uppercased(request.method)], !body(list(span)) { return }
-        if !pathSegments.isEmpty, let span = pathSegments[HostHash.firstSegment(of: request.url.path)], !body(list(span)) {
-            return
+        var pathHash: UInt64 = 0
+        var segmentHash: UInt64 = 0
+        if hasPathKeys {
+            let path = request.url.path
+            pathHash = HostHash.path(path)
+            segmentHash = HostHash.firstSegment(of: path)
+            if let span = self[.wholePaths, pathHash], !body(list(span)) { return }
+            if let span = self[.pathSegments, segmentHash], !body(list(span)) { return }
         }
-        if exactHosts.isEmpty && hostSuffixes.isEmpty { return }
+        guard hasHostKeys else { return }
         var keepGoing = true
         HostHash.forEachSuffix(of: request.url.normalizedHost) { hash, isWhole in
-            if let span = isWhole ? exactHosts[hash] : hostSuffixes[hash] { keepGoing = body(list(span)) }
+            guard isWhole else {
+                if let span = self[.hostSuffixes, hash] { keepGoing = body(list(span)) }
+                return keepGoing
+            }
+            if let span = self[.exactHosts, hash] { keepGoing = body(list(span)) }
+            if keepGoing, hasPathKeys, let span = self[.hostPaths, HostHash.combine(hash, pathHash)] { keepGoing = body(list(span)) }
+            if keepGoing, hasPathKeys, let span = self[.hostSegments, HostHash.combine(hash, segmentHash)] {
+                keepGoing = body(list(span))
+            }
             return keepGoing
         }
     }
