@@ -95,8 +95,9 @@ struct InterceptionBenchmark {
         // (what a rewrite cannot beat: it must forward the request) or plain URLSession.
         let specs: [(String, String, String, Double?, Bool)] = [
             ("rules installed, none applies", Self.noneAppliesRules, "/post", 1.02, false),
-            ("set-header only (pass-through, no body work)", Self.headerOnlyRules, "/post", 1.00, true),
-            ("set-header + wrap-json + response inject-json", Self.rewriteRules, "/post", 1.05, true),
+            // Issue 56 set these from the floors issue 21 measured (1.00× and 1.05× before).
+            ("set-header only (pass-through, no body work)", Self.headerOnlyRules, "/post", 1.02, true),
+            ("set-header + wrap-json + response inject-json", Self.rewriteRules, "/post", 1.07, true),
             ("respond stub (no network)", Self.stubRules, "/stub", nil, false),
         ]
         var headerOnly: (pipeline: Pipeline, request: URLRequest)?
