@@ -7,7 +7,8 @@ import RewriteKit
 /// What a stubbed request costs, next to the least a URLProtocol stub costs
 /// (``MinimalStubProtocol``), and whether it grows with the rules around the stub: a
 /// thousand rules of which a quarter, or all, share its first path segment, a thousand
-/// elsewhere, and recordings of ten and ten thousand entries. Sequential GETs, the variants
+/// elsewhere, and recordings of ten and ten thousand entries (of as many paths, or of one
+/// path with as many queries). Sequential GETs, the variants
 /// in rotating order each round, every answer checked.
 struct StubBenchmark {
     var quick: Bool
@@ -56,6 +57,21 @@ struct StubBenchmark {
         """
     }
 
+    /// A recording's rule for one query of one endpoint (its query parameter tested too).
+    static func recordedSearch(_ index: Int) -> String {
+        """
+        rule "GET https://\(host)/search?q=\(index)" {
+            when method == GET and scheme == "https" and host == "\(host)" and path == "/search"
+            when query "q" == "\(index)"
+            respond 200 {
+                header "Content-Type" "text/plain"
+                body "0123456789"
+            }
+        }
+
+        """
+    }
+
     /// Rule files around the stub of `/users/7`: its name, its text and the URL it answers.
     static var ruleFiles: [(name: String, text: String, path: String, goal: (ratio: Double, against: String)?)] {
         let alone = stub("users 7", path: "/users/7")
@@ -77,6 +93,7 @@ struct StubBenchmark {
             ("respond rule after 999 rules under other segments and hosts", elsewhere, "/users/7", (1.05, aloneName)),
             (recordingTenName, (0..<10).map(recorded).joined(), "/items/7", nil),
             ("recording of 10,000 entries", (0..<10_000).map(recorded).joined(), "/items/7", (1.05, recordingTenName)),
+            ("recording of 10,000 queries of one endpoint", (0..<10_000).map(recordedSearch).joined(), "/search?q=7", (1.05, recordingTenName)),
         ]
     }
 
@@ -86,7 +103,9 @@ struct StubBenchmark {
         minimal.protocolClasses = [MinimalStubProtocol.self] + (minimal.protocolClasses ?? [])
         func url(_ path: String) -> URL {
             var components = URLComponents()
-            (components.scheme, components.host, components.path) = ("https", Self.host, path)
+            let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+            (components.scheme, components.host, components.path) = ("https", Self.host, parts.first ?? "/")
+            components.query = parts.count > 1 ? parts[1] : nil
             return components.url ?? URL(fileURLWithPath: "/")
         }
         var variants = [Variant(name: Self.baselineName, session: URLSession(configuration: minimal), url: url("/users/7"), rewriter: nil, goal: nil)]

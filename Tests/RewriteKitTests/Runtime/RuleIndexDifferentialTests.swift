@@ -15,6 +15,8 @@ struct RuleIndexDifferentialTests {
     ]
     static let pathSpellings = ["/", "/v1", "/v1/a", "/V1/a", "/café", "/caf%C3%A9/x", "/a b", "/images/x.png", ""]
     static let methods = ["GET", "get", "POST", "Put", "HEAD"]
+    static let queryValues = ["1", "2", "a b", "é"]
+    static let querySpellings = ["", "?q=1", "?q=1&q=2", "?q=%31", "?a=1&q=2", "?q", "?q=a+b", "?q=a%20b&q=1", "?Q=1", "?q=%C3%A9"]
 
     /// One generated test in the rule language, indexable or not.
     static func test(_ random: inout SeededGenerator) -> String {
@@ -33,6 +35,7 @@ struct RuleIndexDifferentialTests {
             "path ~ \"\(path)*\"",
             "path ~ \"/v1/*\"",
             "path ~ \"\(path)\"",
+            "query \"q\" == \"\(queryValues.randomElement(using: &random) ?? "1")\"",
             "method == \(method)",
             "method in [\(method), HEAD]",
             "url contains \"a\"",
@@ -47,7 +50,8 @@ struct RuleIndexDifferentialTests {
         let host = (hostSpellings + ["Q.A.com", "deep.x.BÜCHER.example"]).randomElement(using: &random) ?? "a.com"
         let path = pathSpellings.randomElement(using: &random) ?? "/"
         let method = methods.randomElement(using: &random) ?? "GET"
-        return HTTPRequest(method: method, url: "https://\(host)\(path)")
+        let query = path.isEmpty ? "" : querySpellings.randomElement(using: &random) ?? ""
+        return HTTPRequest(method: method, url: "https://\(host)\(path)\(query)")
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])

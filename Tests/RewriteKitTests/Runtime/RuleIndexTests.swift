@@ -103,6 +103,8 @@ struct RuleIndexTests {
         switch path {
         case nil: true
         case .whole(let whole)?: request.url.path == whole
+        case .wholeWithQuery(let whole, let name, let value)?:
+            request.url.path == whole && request.url.queryItems.contains { $0.name == name && $0.value == value }
         case .firstSegment(let segment)?: request.url.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().first.map(String.init) == segment
         }
     }
@@ -137,5 +139,34 @@ struct RuleIndexTests {
         #expect(try candidates("https://v1/") == [0, 3])
         #expect(try candidates("https://x.v1/v1/a") == [1, 2, 4])
         #expect(try candidates("https://v1/v1") == [0, 1, 3, 4])
+    }
+
+    @Test func aQueryAWholePathRuleTestsNarrowsItsListToThatParameter() throws {
+        // A recording's entries of one endpoint differ by their query: each is its own list,
+        // found through the request's decoded parameters, a parameter given twice once.
+        let keys = try Self.keys("""
+            rule "0" { when host == "api.test" and path == "/search" and query "q" == "a b" and query "page" == "2" }
+            rule "1" { when host == "api.test" and path == "/search" and query "q" == "c" }
+            rule "2" { when path == "/search" and query "q" == "a b" }
+            rule "3" { when host == "api.test" and path == "/search" }
+            rule "4" { when host == "api.test" and path starts-with "/search/" and query "q" == "c" }
+            rule "5" { when query "q" == "c" }
+            """)
+        #expect(keys == [
+            .hosts(["api.test"], path: .wholeWithQuery("/search", name: "q", value: "a b")),
+            .hosts(["api.test"], path: .wholeWithQuery("/search", name: "q", value: "c")),
+            .path(.wholeWithQuery("/search", name: "q", value: "a b")), .hosts(["api.test"], path: .whole("/search")),
+            .hosts(["api.test"], path: .firstSegment("search")), .any,
+        ])
+        let index = RuleIndex(keys: keys)
+        func candidates(_ url: String) throws -> [Int32] {
+            Array(index.candidates(for: try PipelineFixture.request("GET", url)))
+        }
+        // Rule 4's first segment is the request's: a candidate, tested and not holding.
+        #expect(try candidates("https://api.test/search?q=a+b&page=2") == [0, 2, 3, 4, 5])
+        #expect(try candidates("https://api.test/search?q=a%20b&q=a%20b") == [0, 2, 3, 4, 5])
+        #expect(try candidates("https://api.test/search?q=c") == [1, 3, 4, 5])
+        #expect(try candidates("https://api.test/search?page=2") == [3, 4, 5])
+        #expect(try candidates("https://other.test/search?q=a+b") == [2, 5])
     }
 }

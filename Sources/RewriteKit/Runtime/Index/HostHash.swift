@@ -51,6 +51,11 @@ enum HostHash {
         } ?? segment(path[...].utf8)
     }
 
+    /// The hash of a decoded query parameter, its name and its value.
+    static func query(_ name: String, _ value: String) -> UInt64 {
+        combine(path(name), path(value))
+    }
+
     /// One hash of a host's and a path's (or a path segment's): the rule index files a rule
     /// that pins both under it.
     static func combine(_ host: UInt64, _ path: UInt64) -> UInt64 {

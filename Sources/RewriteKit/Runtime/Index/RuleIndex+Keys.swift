@@ -2,33 +2,55 @@ extension RuleIndex.Key {
     /// The best key for a rule, from the tests its compiled condition `and`s together at
     /// the top: the same operands, in the same normal form, the evaluator compares with.
     static func key(for condition: CompiledCondition?) -> RuleIndex.Key {
-        let tests: [CompiledTest]
+        var choice = Choice()
         switch condition {
-        case .test(let test)?: tests = [test]
-        case .and(let operands)?: tests = operands.compactMap { if case .test(let test) = $0 { test } else { nil } }
+        case .test(let test)?: choice.consider(test)
+        case .and(let operands)?: for case .test(let test) in operands { choice.consider(test) }
         default: return .any
         }
-        var hosts: RuleIndex.Key?
+        return choice.key
+    }
+
+    /// The best key among a rule's tests so far, and what it pins of host, path and query.
+    private struct Choice {
+        var hosts: [String]?
         var path: RuleIndex.PathKey?
+        var query: (name: String, value: String)?
         var best: RuleIndex.Key = .any
-        for test in tests {
-            guard let key = key(for: test) else { continue }
+
+        mutating func consider(_ test: CompiledTest) {
+            if query == nil, case (.query(let name), .equal, .value(let operand)) = (test.subject, test.op, test.operand),
+               let value = RuleIndex.Key.plainText(operand) {
+                query = (name, value)
+            }
+            guard let key = RuleIndex.Key.key(for: test) else { return }
             switch key {
-            case .hosts where hosts == nil: hosts = key
+            case .hosts(let names, _) where hosts == nil: hosts = names
             case .path(let pinned) where path == nil || pinned.isWhole && path?.isWhole == false: path = pinned
             default: break
             }
             if key.preference < best.preference { best = key }
         }
-        if case .hosts(let names, _)? = hosts { return .hosts(names, path: path) }
-        return best
+
+        /// The key: exact hosts with the path (and query) pinned, else the best single key.
+        var key: RuleIndex.Key {
+            var path = path
+            var best = best
+            if case .whole(let whole)? = path, let query {
+                let pinned = RuleIndex.PathKey.wholeWithQuery(whole, name: query.name, value: query.value)
+                path = pinned
+                if case .path(.whole) = best { best = .path(pinned) }
+            }
+            if let hosts { return .hosts(hosts, path: path) }
+            return best
+        }
     }
 
     /// Lower is better: exact hosts narrow the most, then a whole path.
-    private var preference: Int {
+    fileprivate var preference: Int {
         switch self {
         case .hosts: 0
-        case .path(.whole): 1
+        case .path(.whole), .path(.wholeWithQuery): 1
         case .hostSuffix: 2
         case .path(.firstSegment): 3
         case .methods: 4
@@ -37,7 +59,7 @@ extension RuleIndex.Key {
     }
 
     /// The key one test gives, if it can be indexed.
-    private static func key(for test: CompiledTest) -> RuleIndex.Key? {
+    fileprivate static func key(for test: CompiledTest) -> RuleIndex.Key? {
         switch (test.subject, test.op, test.operand) {
         case (.host, .equal, .value(let operand)):
             return plainText(operand).map { .hosts([$0], path: nil) }
@@ -67,7 +89,7 @@ extension RuleIndex.Key {
 
     /// The operand's text when it is compared as plain text: not a number (compared
     /// numerically), not a JSON literal, not a template rendered per request.
-    private static func plainText(_ operand: OperandValue) -> String? {
+    fileprivate static func plainText(_ operand: OperandValue) -> String? {
         operand.isNumber || operand.isJSONLiteral || operand.template != nil ? nil : operand.text
     }
 
@@ -81,5 +103,10 @@ extension RuleIndex.Key {
 }
 
 extension RuleIndex.PathKey {
-    var isWhole: Bool { if case .whole = self { true } else { false } }
+    var isWhole: Bool {
+        switch self {
+        case .whole, .wholeWithQuery: true
+        case .firstSegment: false
+        }
+    }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// condition, with the operands in the normal form the evaluator compares, in order of
 /// preference: exact hosts (`host == "x"`, `host in [...]`, a glob without wildcards)
 /// together with what the rule pins of the path (the whole path from `path == "/a/b"` or a
-/// glob without wildcards; else the first segment from `path ~ "/a/*"` or
-/// `path starts-with "/a/"`), then the whole path alone, a wildcard host
+/// glob without wildcards, with one `query "q" == "v"` when it has one; else the first
+/// segment from `path ~ "/a/*"` or `path starts-with "/a/"`), then the whole path alone, a wildcard host
 /// (`host ~ "*.x.com"`, looked up by the request host's label suffixes), the first path
 /// segment alone, a method set (`method == GET`, `method in [...]`), and otherwise the "any"
 /// list. So a thousand stubs of one host, `GET /users/1` to `GET /users/1000`, are a
@@ -31,10 +31,13 @@ package struct RuleIndex: Sendable {
         case any
     }
 
-    /// What a rule pins of the request's path.
+    /// What a rule pins of the request's path (and, with a whole path, of its query).
     enum PathKey: Sendable, Hashable {
         /// The whole path, as the evaluator compares it.
         case whole(String)
+        /// The whole path and one query parameter's decoded value (`query "q" == "v"`): a
+        /// recording's entries of one endpoint, told apart by their queries.
+        case wholeWithQuery(String, name: String, value: String)
         /// The first segment, without slashes.
         case firstSegment(String)
     }
@@ -47,6 +50,7 @@ package struct RuleIndex: Sendable {
     /// Which tables hold anything: a lookup skips the hashing the empty ones would need.
     private let hasHostKeys: Bool
     private let hasPathKeys: Bool
+    private let hasQueryKeys: Bool
     private let methods: [String: ListSpan]
     private let anyRules: ListSpan
 
@@ -96,6 +100,9 @@ package struct RuleIndex: Sendable {
                     case nil: entries.append(HashedEntry(table: .exactHosts, hash: hostHash, slot: slot))
                     case .whole(let whole)?:
                         entries.append(HashedEntry(table: .hostPaths, hash: HostHash.combine(hostHash, HostHash.path(whole)), slot: slot))
+                    case .wholeWithQuery(let whole, let name, let value)?:
+                        let hash = HostHash.combine(HostHash.combine(hostHash, HostHash.path(whole)), HostHash.query(name, value))
+                        entries.append(HashedEntry(table: .hostPathQueries, hash: hash, slot: slot))
                     case .firstSegment(let segment)?:
                         let segmentHash = HostHash.segment(segment.utf8[...])
                         entries.append(HashedEntry(table: .hostSegments, hash: HostHash.combine(hostHash, segmentHash), slot: slot))
@@ -105,6 +112,9 @@ package struct RuleIndex: Sendable {
                 entries.append(HashedEntry(table: .hostSuffixes, hash: HostHash.whole(suffix), slot: slot))
             case .path(.whole(let whole)):
                 entries.append(HashedEntry(table: .wholePaths, hash: HostHash.path(whole), slot: slot))
+            case .path(.wholeWithQuery(let whole, let name, let value)):
+                let hash = HostHash.combine(HostHash.path(whole), HostHash.query(name, value))
+                entries.append(HashedEntry(table: .wholePathQueries, hash: hash, slot: slot))
             case .path(.firstSegment(let segment)):
                 entries.append(HashedEntry(table: .pathSegments, hash: HostHash.segment(segment.utf8[...]), slot: slot))
             case .methods(let names):
@@ -142,6 +152,7 @@ package struct RuleIndex: Sendable {
         self.tables = tables
         hasHostKeys = HashedEntry.Table.allCases.contains { $0.readsHost && !tables[Int($0.rawValue)].isEmpty }
         hasPathKeys = HashedEntry.Table.allCases.contains { $0.readsPath && !tables[Int($0.rawValue)].isEmpty }
+        hasQueryKeys = HashedEntry.Table.allCases.contains { $0.readsQuery && !tables[Int($0.rawValue)].isEmpty }
         self.postings = postings
     }
 
@@ -187,10 +198,11 @@ package struct RuleIndex: Sendable {
     /// A rule filed under a hash in one of the hashed tables, while the index is built.
     private struct HashedEntry {
         enum Table: UInt8, CaseIterable {
-            case exactHosts, hostPaths, hostSegments, hostSuffixes, wholePaths, pathSegments
+            case exactHosts, hostPaths, hostPathQueries, hostSegments, hostSuffixes, wholePaths, wholePathQueries, pathSegments
 
-            var readsHost: Bool { self != .wholePaths && self != .pathSegments }
+            var readsHost: Bool { self != .wholePaths && self != .wholePathQueries && self != .pathSegments }
             var readsPath: Bool { self != .exactHosts && self != .hostSuffixes }
+            var readsQuery: Bool { self == .hostPathQueries || self == .wholePathQueries }
         }
 
         let table: Table
@@ -212,12 +224,24 @@ package struct RuleIndex: Sendable {
         if !methods.isEmpty, let span = methods[ASCIICase.uppercased(request.method)], !body(list(span)) { return }
         var pathHash: UInt64 = 0
         var segmentHash: UInt64 = 0
+        // Each distinct decoded query parameter's hash, only when a rule pins one.
+        var queryHashes: [UInt64] = []
         if hasPathKeys {
             let path = request.url.path
             pathHash = HostHash.path(path)
             segmentHash = HostHash.firstSegment(of: path)
             if let span = self[.wholePaths, pathHash], !body(list(span)) { return }
             if let span = self[.pathSegments, segmentHash], !body(list(span)) { return }
+            if hasQueryKeys {
+                // A parameter given twice is one key: each list is visited once.
+                for item in request.url.queryItems {
+                    let hash = HostHash.query(item.name, item.value)
+                    if !queryHashes.contains(hash) { queryHashes.append(hash) }
+                }
+                for query in queryHashes {
+                    if let span = self[.wholePathQueries, HostHash.combine(pathHash, query)], !body(list(span)) { return }
+                }
+            }
         }
         guard hasHostKeys else { return }
         var keepGoing = true
@@ -227,9 +251,12 @@ package struct RuleIndex: Sendable {
                 return keepGoing
             }
             if let span = self[.exactHosts, hash] { keepGoing = body(list(span)) }
-            if keepGoing, hasPathKeys, let span = self[.hostPaths, HostHash.combine(hash, pathHash)] { keepGoing = body(list(span)) }
-            if keepGoing, hasPathKeys, let span = self[.hostSegments, HostHash.combine(hash, segmentHash)] {
-                keepGoing = body(list(span))
+            guard keepGoing, hasPathKeys else { return keepGoing }
+            let hostPath = HostHash.combine(hash, pathHash)
+            if let span = self[.hostPaths, hostPath] { keepGoing = body(list(span)) }
+            if keepGoing, let span = self[.hostSegments, HostHash.combine(hash, segmentHash)] { keepGoing = body(list(span)) }
+            for query in queryHashes where keepGoing {
+                if let span = self[.hostPathQueries, HostHash.combine(hostPath, query)] { keepGoing = body(list(span)) }
             }
             return keepGoing
         }
