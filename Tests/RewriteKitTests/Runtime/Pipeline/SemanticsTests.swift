@@ -23,6 +23,56 @@ struct SemanticsTests {
         #expect(outcome.request.headers.values(for: "X-Order") == ["a", "c", "d"])
     }
 
+    @Test func admissionStopsAtTheRuleThatAnswersUnlessItsUsesCanRunOut() throws {
+        // The rules after one that holds and answers (or stops) are not tested in `canInit`;
+        // a `times` rule may be used up, so the rules after it still are. The request phase
+        // run from either admission applies what a direct run applies.
+        let pipeline = try PipelineFixture.pipeline("""
+            rule "log" {
+                when path starts-with "/users/"
+                request { add-header "X-Seen" "1" }
+            }
+            rule "body" {
+                when json "id" == 7
+                request { add-header "X-Id" "7" }
+            }
+            rule "stub" {
+                when path == "/users/7"
+                respond 200 { body "seven" }
+            }
+            rule "after" {
+                when path starts-with "/users/"
+                request { add-header "X-After" "1" }
+            }
+            rule "limited" {
+                when path == "/users/8"
+                times 1
+                respond 200 { body "eight" }
+            }
+            rule "stop" {
+                when path == "/users/9"
+                stop
+            }
+            rule "last" {
+                when path starts-with "/users/"
+                request { add-header "X-Last" "1" }
+            }
+            """)
+        let counts = RuleUseCounts()
+        func admitted(_ path: String) throws -> [String] {
+            pipeline.admit(try PipelineFixture.request("GET", "http://h.example\(path)")).candidates.map { pipeline.rules[$0.position].reference.name }
+        }
+        #expect(try admitted("/users/7") == ["log", "body", "stub"])
+        #expect(try admitted("/users/8") == ["log", "body", "after", "limited", "last"])
+        #expect(try admitted("/users/9") == ["log", "body", "after", "stop"])
+        for path in ["/users/7", "/users/8", "/users/9"] {
+            let request = try PipelineFixture.request("GET", "http://h.example\(path)")
+            let direct = pipeline.processRequest(request, counts: RuleUseCounts())
+            let viaAdmission = pipeline.processRequest(request, admission: pipeline.admit(request), counts: counts)
+            #expect(direct.appliedRules == viaAdmission.appliedRules, "\(path)")
+        }
+    }
+
     @Test func stopEndsConsiderationButTheStopRuleApplies() throws {
         let pipeline = try PipelineFixture.pipeline("""
             rule "a" { request { add-header "X" "a" } }
