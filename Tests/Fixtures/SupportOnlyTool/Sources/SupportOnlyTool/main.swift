@@ -15,7 +15,7 @@ let stubs = try RewriteTestSession(rules: """
 let (data, _) = try await stubs.session.data(from: server.url("/headers"))
 let finished = await stubs.nextFinishedRequests()
 let sawHeader = String(decoding: data, as: UTF8.self).contains("X-Tool")
-print("rules applied: \(finished.first?.appliedRules.map(\.name) ?? []), header sent: \(sawHeader)")
+print("rules applied: \(finished.first?.completion?.appliedRules.map(\.name) ?? []), header sent: \(sawHeader)")
 stubs.invalidate()
 server.stop()
 guard sawHeader else { exit(1) }
