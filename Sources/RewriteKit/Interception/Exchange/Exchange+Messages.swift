@@ -29,8 +29,8 @@ extension Exchange {
     func endStreamOut(_ done: @escaping @Sendable () -> Void) {
         guard let (messages, rest) = outflow.relay?.splitter.finish() else { return done() }
         for message in messages { relayed(message) }
-        if !rest.isEmpty { outflow.relay?.queue.append((0, Data(rest))) }
-        outflow.relay?.whenDrained = done
+        if !rest.isEmpty { outflow.relay?.append(Data(rest), after: 0) }
+        outflow.relay?.end(then: done)
         drainRelay()
     }
 
@@ -59,7 +59,7 @@ extension Exchange {
         activityEvents.log(result.trace.entries, hop: hop)
         noteSkips(in: result.trace)
         guard let bytes = result.bytes else { return }
-        outflow.relay?.queue.append((result.delay, Data(bytes)))
+        outflow.relay?.append(Data(bytes), after: result.delay)
     }
 
     /// Keeps why an action could not edit a message (not JSON, a regex over its budget) in
@@ -80,41 +80,26 @@ extension Exchange {
         outflow.relay?.notedEntries = noted + skips.count
     }
 
-    /// Passes on queued messages until one must wait; when the queue is empty and the
-    /// stream has ended, runs what waits for that. The messages ready together (those one
-    /// network read completed, none held back) go on in one piece, as a plain session
-    /// gives a read: a fast stream costs the app one delivery a read, not one a message.
+    /// Passes on what the relay has ready (the messages one network read completed, none
+    /// held back, in one piece, as a plain session gives a read: a fast stream costs the app
+    /// one delivery a read, not one a message), starts the wait a delayed message asks for,
+    /// and runs what waits for the end once everything went on.
     private func drainRelay() {
-        guard var relay = outflow.relay, !relay.isWaiting else { return }
-        // Owned here while it changes: a copy left in `outflow` would copy the queue.
+        // Taken out while it changes: a copy left in `outflow` would copy the queue.
+        guard var relay = outflow.relay else { return }
         outflow.relay = nil
-        var ready = Data()
-        var taken = 0
-        while taken < relay.queue.count {
-            let next = relay.queue[taken]
-            if next.delay > 0 {
-                relay.isWaiting = true
-                relay.queue[taken].delay = 0
-                relay.timerGeneration += 1
-                let generation = relay.timerGeneration
-                DispatchQueue.global().asyncAfter(deadline: .now() + next.delay) { [self] in
-                    context.async { [self] in
-                        guard !machine.isStopped, outflow.relay?.timerGeneration == generation else { return }
-                        outflow.relay?.isWaiting = false
-                        drainRelay()
-                    }
-                }
-                break
-            }
-            if taken == 0 { ready = next.bytes } else { ready.append(next.bytes) }
-            taken += 1
-        }
-        relay.queue.removeFirst(taken)
-        let done = relay.isWaiting || !relay.queue.isEmpty ? nil : relay.whenDrained
-        if done != nil { relay.whenDrained = nil }
+        let step = relay.take()
         outflow.relay = relay
-        if !ready.isEmpty { passOn(ready) }
-        done?()
+        if let (seconds, wait) = step.wait {
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                context.async { [self] in
+                    guard !machine.isStopped, outflow.relay?.resume(after: wait) == true else { return }
+                    drainRelay()
+                }
+            }
+        }
+        if !step.ready.isEmpty { passOn(step.ready) }
+        step.drained?()
     }
 
     /// A whole body (for a caller that takes it in one piece) with the blocks run on each
