@@ -29,47 +29,34 @@ struct StubBenchmark {
     static let recordingTenName = "recording of 10 entries"
     static let host = MinimalStubProtocol.host
 
-    /// A `respond` stub of `GET <path>` on the bench host, answering as the baseline does.
-    static func stub(_ name: String, path: String, host: String = StubBenchmark.host) -> String {
+    /// A `respond` rule named `name` answering as the baseline does, when `conditions` hold.
+    static func rule(_ name: String, when conditions: String...) -> String {
         """
         rule "\(name)" {
-            when method == GET and host == "\(host)" and path == "\(path)"
-            respond 200 {
+        \(conditions.map { "    when \($0)\n" }.joined())    respond 200 {
                 header "Content-Type" "text/plain"
                 body "0123456789"
             }
         }
 
         """
+    }
+
+    /// A stub of `GET <path>` on `host`.
+    static func stub(_ name: String, path: String, host: String = StubBenchmark.host) -> String {
+        rule(name, when: "method == GET and host == \"\(host)\" and path == \"\(path)\"")
     }
 
     /// A rule in the shape a recording writes (method, scheme, host and path tested).
     static func recorded(_ index: Int) -> String {
-        """
-        rule "GET https://\(host)/items/\(index)" {
-            when method == GET and scheme == "https" and host == "\(host)" and path == "/items/\(index)"
-            respond 200 {
-                header "Content-Type" "text/plain"
-                body "0123456789"
-            }
-        }
-
-        """
+        rule("GET https://\(host)/items/\(index)", when: "method == GET and scheme == \"https\" and host == \"\(host)\" and path == \"/items/\(index)\"")
     }
 
     /// A recording's rule for one query of one endpoint (its query parameter tested too).
     static func recordedSearch(_ index: Int) -> String {
-        """
-        rule "GET https://\(host)/search?q=\(index)" {
-            when method == GET and scheme == "https" and host == "\(host)" and path == "/search"
-            when query "q" == "\(index)"
-            respond 200 {
-                header "Content-Type" "text/plain"
-                body "0123456789"
-            }
-        }
-
-        """
+        rule(
+            "GET https://\(host)/search?q=\(index)",
+            when: "method == GET and scheme == \"https\" and host == \"\(host)\" and path == \"/search\"", "query \"q\" == \"\(index)\"")
     }
 
     /// Rule files around the stub of `/users/7`: its name, its text and the URL it answers.
