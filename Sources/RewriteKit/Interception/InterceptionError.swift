@@ -72,3 +72,10 @@ extension InterceptionError: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
 }
+
+extension URLError {
+    /// The interceptor's own reason, when the interceptor failed the request itself.
+    var underlyingInterceptionError: InterceptionError? {
+        userInfo[NSUnderlyingErrorKey] as? InterceptionError
+    }
+}

@@ -153,3 +153,15 @@ enum RequestBody: @unchecked Sendable {
         }
     }
 }
+
+extension RequestBody {
+    /// The length when it is known without reading (a stream's is not).
+    var knownLength: Int {
+        switch self {
+        case .data(let data), .uploadData(let data): return data.count
+        case .spilled(let copy): return copy.count
+        case .file(let url): return ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        case .none, .stream, .fromDelegate: return 0
+        }
+    }
+}

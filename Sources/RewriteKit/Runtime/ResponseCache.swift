@@ -52,6 +52,18 @@ final class ResponseCache: Sendable {
         }
     }
 
+    /// Whether `outcome`'s `cache` clause keeps a response with `status`: a GET's 2xx.
+    static func keeps(status: Int, for outcome: RequestOutcome?) -> Bool {
+        guard let outcome, outcome.cacheLifetime != nil else { return false }
+        return outcome.request.method == "GET" && (200..<300).contains(status)
+    }
+
+    /// Keeps `response` for as long as `outcome`'s `cache` clause says, when it keeps it.
+    func store(_ response: HTTPResponse, url: URL, for outcome: RequestOutcome?) {
+        guard let outcome, let lifetime = outcome.cacheLifetime, Self.keeps(status: response.status, for: outcome) else { return }
+        store(response, url: url, for: outcome.request.url.description, lifetime: lifetime)
+    }
+
     /// Keeps a response for `lifetime` seconds, if it fits the budget.
     func store(_ response: HTTPResponse, url: URL, for key: String, lifetime: Double, now: Date = Date()) {
         let size = response.body.count + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count } + key.utf8.count

@@ -17,8 +17,6 @@ struct MessageRelay {
     private var waits = 0
     /// What to do once the queue is empty, when the stream has ended.
     private var whenDrained: (@Sendable () -> Void)?
-    /// How many messages' skipped actions the hop's trace holds (at most ``notedLimit``).
-    var notedEntries = 0
     /// The most entries of skipped message actions kept in the hop's trace: an endless
     /// stream keeps no growing trace.
     static let notedLimit = 64

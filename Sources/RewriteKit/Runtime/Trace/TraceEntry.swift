@@ -135,3 +135,13 @@ public enum Phase: String, Sendable, Hashable {
     /// The incoming response (or a `respond` stub).
     case response
 }
+
+extension TraceEntry {
+    /// Whether the entry records a change to the body.
+    var changesBody: Bool {
+        switch event {
+        case .changed(_, .body), .contentLengthRemoved: true
+        default: false
+        }
+    }
+}
