@@ -50,4 +50,31 @@ import Testing
         let carried = RedirectRequest.carrying(.data(Data([1, 2, 3])), in: next)
         #expect(carried.httpMethod == "GET" && carried.httpBody == nil && carried.httpBodyStream == nil)
     }
+
+    @Test("an answer's step: final unless a followed 3xx, too many past the limit, else the next request and the response shown")
+    func step() throws {
+        let request = URLRequest(url: URL(string: "https://a.test/start")!)
+        let moved = HTTPResponse(status: 302, headers: ["Location": "/next", "Content-Encoding": "gzip"], body: Array("moved".utf8))
+        guard case .final = RedirectRequest.step(after: request, hop: 0, answer: HTTPResponse(status: 200)) else {
+            Issue.record("a 200 is final"); return
+        }
+        guard case .final = RedirectRequest.step(after: request, hop: 0, answer: HTTPResponse(status: 302)) else {
+            Issue.record("a 302 without Location is final, as URLSession does not follow it"); return
+        }
+        guard case .tooMany(let error) = RedirectRequest.step(after: request, hop: RedirectRequest.limit, answer: moved) else {
+            Issue.record("the redirect past the limit fails"); return
+        }
+        #expect(error.code == .httpTooManyRedirects)
+        guard case .redirect(let next, let shown) = RedirectRequest.step(after: request, hop: RedirectRequest.limit - 1, answer: moved) else {
+            Issue.record("a 302 with Location is followed"); return
+        }
+        #expect(next.url?.absoluteString == "https://a.test/next")
+        #expect(shown.statusCode == 302 && shown.url?.absoluteString == "https://a.test/start")
+        #expect(shown.value(forHTTPHeaderField: "Content-Encoding") == "gzip", "a server's head is shown as it came")
+        guard case .redirect(_, let stub) = RedirectRequest.step(after: request, hop: 0, answer: moved, describesBody: true) else {
+            Issue.record("a stub's 302 is followed"); return
+        }
+        #expect(stub.value(forHTTPHeaderField: "Content-Length") == "5" && stub.value(forHTTPHeaderField: "Content-Encoding") == nil,
+                "a stub's head describes its own body")
+    }
 }

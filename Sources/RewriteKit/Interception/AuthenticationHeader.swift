@@ -17,4 +17,14 @@ enum AuthenticationHeader {
     /// The name it is given on a 401 delivered to the app after its challenge went
     /// unanswered, so the client does not raise the challenge a second time.
     static let deliveredName = "X-RewriteKit-WWW-Authenticate"
+
+    /// `head` as delivered after its challenge went unanswered: its `WWW-Authenticate`
+    /// under ``deliveredName``.
+    static func renamed(in head: HTTPResponse) -> HTTPResponse {
+        guard let value = head.headers[name] else { return head }
+        var head = head
+        head.headers.remove(name)
+        head.headers.add(deliveredName, value)
+        return head
+    }
 }

@@ -37,6 +37,35 @@ enum RedirectRequest {
         return next
     }
 
+    /// The most redirects one load follows, as URLSession (more fail with
+    /// `httpTooManyRedirects`).
+    static let limit = 20
+
+    /// What an answer means for a load at redirect hop `hop` (0 for the app's request).
+    enum Step {
+        /// Not a redirect URLSession follows: the answer is the final response.
+        case final
+        /// A redirect past ``RedirectRequest/limit``: the load fails with this error.
+        case tooMany(URLError)
+        /// A redirect to `next`; the app's delegate is shown `shown`.
+        case redirect(next: URLRequest, shown: HTTPURLResponse)
+    }
+
+    /// The step `answer` (a server's head after the head-only response actions, or a stub)
+    /// leads to from `request`, the app's request of the hop. `responseURL` is the URL the
+    /// answer came from (the request's when nil); `describesBody` gives the shown response
+    /// a `Content-Length` for the answer's own body (a stub's).
+    static func step(
+        after request: URLRequest, hop: Int, answer: HTTPResponse, responseURL: URL? = nil, describesBody: Bool = false
+    ) -> Step {
+        guard let appURL = request.url,
+              let next = next(after: request, status: answer.status, location: answer.headers["Location"], baseURL: appURL)
+        else { return .final }
+        guard hop < limit else { return .tooMany(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL])) }
+        guard let shown = answer.urlResponse(url: responseURL ?? appURL, bodyChanged: describesBody) else { return .final }
+        return .redirect(next: next, shown: shown)
+    }
+
     /// `next` with the body the exchange already read in place of the app's stream.
     ///
     /// Inside a URL protocol on Apple platforms every body is an `httpBodyStream`, and the

@@ -79,7 +79,7 @@ final class Exchange: @unchecked Sendable {
         capture = ExchangeCapture(interceptor: interceptor)
         activity = ExchangeActivity(hub: interceptor.core.activity, original: original)
         delegateCalls = AppDelegateCalls(loading: loading, context: context)
-        outflow = Outflow(channel: channel, context: context, loading: loading)
+        outflow = Outflow(channel: channel, context: context, receivesChunks: loading.receivesChunks, perCall: loading.perCall)
     }
 
     /// Whether the last client call was made.
@@ -432,28 +432,16 @@ final class Exchange: @unchecked Sendable {
             interceptor.cache.store(response, url: url, for: outcome)
             return deliverWhole(response, body: received, url: url, source: .network, network: reception, bodyChanged: false)
         }
-        let (pipeline, before, whole, network) = (pipeline, outcome.trace.entries.count, response, UncheckedBox(reception))
-        offload(bodySize: whole.body.count, { pipeline.processResponse(whole, for: outcome) }) { [self] answer in
+        let (pipeline, whole, network) = (pipeline, response, UncheckedBox(reception))
+        offload(bodySize: whole.body.count, { pipeline.answer(whole: whole, for: outcome) }) { [self] answer in
             record(answer.trace)
-            var bodyChanged = answer.trace.entries.dropFirst(before).contains { $0.changesBody }
-            var final = answer.response
-            var held = 0.0
-            if outcome.responsePlan.hasMessageBlocks {
-                // A caller that takes the body whole gets it with the blocks run on each of its
-                // messages, after the time their delays hold it back.
-                let (messages, delay, logs) = pipeline.rewritingMessages(of: final, for: outcome)
-                activity.log(logs, hop: hop)
-                held = delay
-                if messages != final.body {
-                    final.body = messages
-                    bodyChanged = true
-                }
+            activity.log(answer.messageLogs, hop: hop)
+            interceptor.cache.store(answer.response, url: url, for: outcome)
+            guard answer.hold > 0 else {
+                return deliverWhole(answer.response, url: url, source: .network, network: network.value, bodyChanged: answer.bodyChanged)
             }
-            interceptor.cache.store(final, url: url, for: outcome)
-            guard held > 0 else { return deliverWhole(final, url: url, source: .network, network: network.value, bodyChanged: bodyChanged) }
-            let (response, changed) = (final, bodyChanged)
-            schedule(after: held) { [self] in
-                deliverWhole(response, url: url, source: .network, network: network.value, bodyChanged: changed)
+            schedule(after: answer.hold) { [self] in
+                deliverWhole(answer.response, url: url, source: .network, network: network.value, bodyChanged: answer.bodyChanged)
             }
         }
     }
@@ -462,10 +450,6 @@ final class Exchange: @unchecked Sendable {
     static let bufferReserveLimit: Int64 = 16 << 20
 
     // MARK: - Redirects
-
-    /// The most redirects one load follows, as URLSession (more fail with
-    /// `httpTooManyRedirects`).
-    static let redirectLimit = 20
 
     /// The inner task reached a redirect, in the context.
     ///
@@ -489,7 +473,7 @@ final class Exchange: @unchecked Sendable {
     /// (`didCompleteRedirectCallback`: "we're not waiting for it"), and the cancel ends it.
     func innerWillRedirect(_ response: HTTPURLResponse, completion: @escaping @Sendable (URLRequest?) -> Void) {
         guard !isHalted, !machine.isStopped else { return }
-        guard let outcome = hop.outcome, let appURL = hop.appRequest.url else { return completion(nil) }
+        guard let outcome = hop.outcome else { return completion(nil) }
         let serverHead = HTTPResponse(head: response)
         var head = serverHead
         var headTrace: Trace?
@@ -498,14 +482,12 @@ final class Exchange: @unchecked Sendable {
             head = answer.response
             headTrace = answer.trace
         }
-        guard let next = RedirectRequest.next(after: hop.appRequest, status: head.status, location: head.headers["Location"], baseURL: appURL),
-              let shown = head.urlResponse(url: response.url ?? appURL, bodyChanged: false)
-        else { return completion(nil) }
-        guard hop.number < Self.redirectLimit else {
-            // Not answered: failing cancels the inner task.
-            return fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
+        let (next, redirectResponse): (URLRequest, HTTPURLResponse)
+        switch RedirectRequest.step(after: hop.appRequest, hop: hop.number, answer: head, responseURL: response.url) {
+        case .final: return completion(nil)
+        case .tooMany(let error): return fail(error)  // Not answered: failing cancels the inner task.
+        case .redirect(let request, let shown): (next, redirectResponse) = (request, headTrace == nil ? response : shown)
         }
-        let redirectResponse = headTrace == nil ? response : shown
         #if !canImport(FoundationNetworking)
         // Apple platforms: the client asks the app's delegate and, when it follows, starts a
         // new load for the new request (which comes through the rules as its own exchange).
@@ -541,14 +523,13 @@ final class Exchange: @unchecked Sendable {
     /// it; a followed redirect is a new hop through the rules; a refused one is the final
     /// response, body and all. Returns false, doing nothing, for any other answer.
     private func redirect(_ answer: HTTPResponse, source: ResponseSource) -> Bool {
-        guard let appURL = hop.appRequest.url,
-              let next = RedirectRequest.next(after: hop.appRequest, status: answer.status, location: answer.headers["Location"], baseURL: appURL)
-        else { return false }
-        guard hop.number < Self.redirectLimit else {
-            fail(URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: appURL]))
-            return true
+        let (next, shown): (URLRequest, HTTPURLResponse)
+        switch RedirectRequest.step(after: hop.appRequest, hop: hop.number, answer: answer, describesBody: true) {
+        case .final: return false
+        case .tooMany(let error): fail(error); return true
+        case .redirect(let request, let response): (next, shown) = (request, response)
         }
-        guard let shown = answer.urlResponse(url: appURL, bodyChanged: true) else { return false }
+        let appURL = hop.appRequest.url
         #if !canImport(FoundationNetworking)
         // As for the network's redirects: the client asks the app's delegate and starts a
         // new load when it follows; this load delivers the 3xx, which an app that refused gets.
@@ -625,12 +606,8 @@ final class Exchange: @unchecked Sendable {
     /// complete), so the header is given as `X-RewriteKit-WWW-Authenticate`; a delegate
     /// that already got the 401 gets it once more with that header, then the finish.
     private func deliverUnansweredChallenge(_ reception: Machine.Reception) {
-        var head = reception.head
+        let head = AuthenticationHeader.renamed(in: reception.head)
         guard let url = reception.network.url ?? hop.appRequest.url else { return fail(URLError(.badServerResponse)) }
-        if let value = head.headers[AuthenticationHeader.name] {
-            head.headers.remove(AuthenticationHeader.name)
-            head.headers.add(AuthenticationHeader.deliveredName, value)
-        }
         guard reception.isStreaming else {
             var response = head
             response.body = [UInt8](reception.body)
@@ -722,7 +699,7 @@ final class Exchange: @unchecked Sendable {
 
     /// A fresh outflow for a new hop's body.
     private func resetOutflow() {
-        outflow = Outflow(channel: channel, context: context, loading: loading)
+        outflow = Outflow(channel: channel, context: context, receivesChunks: loading.receivesChunks, perCall: loading.perCall)
     }
 
     /// Runs the applied rules' `response each message` blocks on a streamed body's messages,
@@ -816,9 +793,6 @@ final class Exchange: @unchecked Sendable {
 
     // MARK: - Work and time
 
-    /// How long an inner task the exchange gave up may go on before it is cancelled (corelibs).
-    static let innerCancelGrace: TimeInterval = 2
-
     /// Stops the timer, the pacer and the inner task of the current hop; `halting` (a stop,
     /// a failure) also forbids any further inner task, while a hop given up for a stub
     /// leaves the exchange free to send a later hop.
@@ -827,32 +801,7 @@ final class Exchange: @unchecked Sendable {
         // A cancelled task's redirect must never be answered (corelibs traps on it).
         machine.dropParked()
         outflow.cancel()
-        let tasks = forwarding.detachTasks(of: self, halting: halting)
-        guard !tasks.isEmpty else { return }
-        let box = UncheckedBox(tasks)
-        #if canImport(FoundationNetworking)
-        // corelibs' `cancel()` checks the task is running, then calls its protocol's
-        // client later; a transfer that completes in between has left its session's
-        // registry by then, and that call traps ("Trying to access a behaviour for a
-        // task that in not in the registry"; a plain session's own cancel hits it too,
-        // in 4 of 6 runs of a 3,000-task storm here). So an inner task given up is left
-        // to finish on its own (its events are ignored), and only one still transferring
-        // after a grace period, far from the moment it could complete, is cancelled.
-        // A response of unknown length (an event stream, chunked or read to the close)
-        // has no such moment to keep away from: waiting tells nothing about when it ends,
-        // and an endless one would hold the server's connection for the whole grace. It
-        // is cancelled at once, as a plain session's cancel() does.
-        worker.async {
-            for task in box.value where task.isOpenEnded { task.cancel() }
-        }
-        worker.asyncAfter(deadline: .now() + Self.innerCancelGrace) {
-            for task in box.value where !task.isOpenEnded && task.state == .running && !task.hasReceivedEverything {
-                task.cancel()
-            }
-        }
-        #else
-        worker.async { box.value.forEach { $0.cancel() } }
-        #endif
+        forwarding.giveUpTasks(of: self, halting: halting, on: worker)
     }
 
     /// Runs `work` in the context after `seconds`, unless the exchange stops, finishes or

@@ -29,11 +29,11 @@ final class Outflow: @unchecked Sendable {  // confined to the exchange's contex
     /// Body bytes given to the app (or kept for it) so far.
     private(set) var bytesDelivered = 0
 
-    init(channel: ClientChannel, context: ExchangeContext, loading: LoadingTask) {
+    init(channel: ClientChannel, context: ExchangeContext, receivesChunks: Bool, perCall: PerCallDelegate?) {
         self.channel = channel
         self.context = context
-        receivesChunks = loading.receivesChunks
-        perCall = loading.perCall
+        self.receivesChunks = receivesChunks
+        self.perCall = perCall
     }
 
     /// Runs `blocks` on each whole message of the body from now on.
