@@ -199,8 +199,7 @@ struct RedirectHopTests {
 
     @Test("a browser HAR's redirect chain, imported, replays hop by hop through URLSession: the delegate hears the HAR's 301, the app gets the final page")
     func importedChainReplays() async throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/har/findings.har")
+        let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/har/findings.har")
         let archive = try HTTPArchive(data: Data(contentsOf: fixture))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("har-chain-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

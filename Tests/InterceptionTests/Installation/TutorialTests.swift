@@ -45,6 +45,7 @@ struct TutorialTests {
     }
 }
 
-/// The repository's root folder, found from this file's path.
+/// The repository's root folder, found from this file's path
+/// (`Tests/InterceptionTests/Installation/TutorialTests.swift`).
 let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
