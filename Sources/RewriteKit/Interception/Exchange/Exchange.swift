@@ -34,8 +34,9 @@ final class Exchange: @unchecked Sendable {
     /// queue without a target: its first block starts in about 6 µs on the 2-core Linux
     /// VM, against about 19 µs through a concurrent pool or `.global()` (the thread pool's
     /// wake-up), on the path of every request. Blocking work (reading a body stream) gets
-    /// a thread instead of waiting behind another exchange's.
-    let worker = DispatchQueue(label: "RewriteKit.exchange")
+    /// a thread instead of waiting behind another exchange's. Made on first use, in the
+    /// context: a load answered there (a stub, the cache) never needs one.
+    private(set) lazy var worker = DispatchQueue(label: "RewriteKit.exchange")
     /// The rules this load started with; they stay in force for all its hops.
     let pipeline: Pipeline
     /// Whether the app's session found a cached response for the app's request: only then
