@@ -8,6 +8,8 @@ enum HelpText {
         switch command {
         case "check":
             return "usage: rewrite check [--format text|json] [--warnings-as-errors] [--ignore ID ...] [--stamp FILE] FILE..."
+        case "fmt":
+            return "usage: rewrite fmt [--check] FILE..."
         case "apply":
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
@@ -31,6 +33,7 @@ enum HelpText {
     static func help(for command: String?) -> String {
         switch command {
         case "check": return check
+        case "fmt": return fmt
         case "apply": return apply
         case "import-har": return importHAR
         case "report": return report
@@ -60,6 +63,7 @@ enum HelpText {
 
         SUBCOMMANDS:
           check    Report every problem in rule files, the way a compiler does.
+          fmt      Lay rule files out one canonical way, comments kept, meaning unchanged.
           apply    Run rule files on requests (and responses) and show what changed.
           import-har
                    Turn a HAR file (browser, Charles, Proxyman, mitmproxy) into a recording:
@@ -106,6 +110,35 @@ enum HelpText {
           -h, --help              Show help information.
 
         \(exitCodes)
+
+        """
+
+    private static let fmt = """
+        OVERVIEW: Lay rule files out one canonical way, comments kept, meaning unchanged.
+
+        Four spaces of indent per block; one statement a line (a ';' becomes a line
+        break); a block written on one line with one statement stays on its line, any other
+        opens at the end of its line and closes on a line of its own; one space between
+        tokens (none inside ( ) and [ ], before ',', around '..' and in 64KB/s); at most one
+        blank line in a row; strings, regexes and JSON exactly as written. A file is
+        rewritten only with text that reads as the same statements; one with an error such
+        as an unterminated string is left as it is, and its errors are printed.
+
+        \(usageLine(for: "fmt"))
+
+        ARGUMENTS:
+          FILE...                 Rule files to format in place; a folder means every *.rules
+                                  file below it; '-' formats standard input to standard output.
+
+        OPTIONS:
+          --check                 Write nothing; print the name of each file that is not laid
+                                  out canonically, and exit 1 if there is one.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  every file is laid out canonically (now, or already with --check)
+          1  --check found a file to format, or a file was left as it is
+          2  usage error: unknown option, unreadable or unwritable file
 
         """
 

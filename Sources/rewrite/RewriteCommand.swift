@@ -5,7 +5,7 @@ import RewriteKit
 /// not what the command needs: one located line and exit status 1).
 enum RewriteCommand {
     /// The subcommands, for suggestions.
-    static let subcommands = ["check", "apply", "import-har", "report", "help"]
+    static let subcommands = ["check", "fmt", "apply", "import-har", "report", "help"]
 
     /// Runs the tool with the arguments after the program name.
     static func run(_ arguments: [String]) -> ExitCode {
@@ -32,6 +32,8 @@ enum RewriteCommand {
         switch first {
         case "check":
             return try CheckCommand(arguments: rest).run()
+        case "fmt":
+            return try FormatCommand(arguments: rest).run()
         case "apply":
             return try ApplyCommand(arguments: rest).run()
         case "import-har":
