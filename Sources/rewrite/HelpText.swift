@@ -10,6 +10,8 @@ enum HelpText {
             return "usage: rewrite check [--format text|json] [--warnings-as-errors] [--ignore ID ...] [--stamp FILE] FILE..."
         case "fmt":
             return "usage: rewrite fmt [--check] FILE..."
+        case "lsp":
+            return "usage: rewrite lsp"
         case "apply":
             return """
                 usage: rewrite apply RULES... --request "METHOD URL" [-H "Name: value"]... [--body TEXT|@FILE]
@@ -34,6 +36,7 @@ enum HelpText {
         switch command {
         case "check": return check
         case "fmt": return fmt
+        case "lsp": return lsp
         case "apply": return apply
         case "import-har": return importHAR
         case "report": return report
@@ -64,6 +67,7 @@ enum HelpText {
         SUBCOMMANDS:
           check    Report every problem in rule files, the way a compiler does.
           fmt      Lay rule files out one canonical way, comments kept, meaning unchanged.
+          lsp      A language server for rule files, over standard input and output.
           apply    Run rule files on requests (and responses) and show what changed.
           import-har
                    Turn a HAR file (browser, Charles, Proxyman, mitmproxy) into a recording:
@@ -139,6 +143,24 @@ enum HelpText {
           0  every file is laid out canonically (now, or already with --check)
           1  --check found a file to format, or a file was left as it is
           2  usage error: unknown option, unreadable or unwritable file
+
+        """
+
+    private static let lsp = """
+        OVERVIEW: A language server for rule files, over standard input and output.
+
+        Speaks the Language Server Protocol (JSON-RPC with Content-Length headers) to an
+        editor: diagnostics as the text changes, with fix-its as quick fixes; completion of
+        the words that fit where the cursor is; hover with a word's summary; go to the file a
+        'body file' or 'stream file' path names; one symbol per rule; formatting as
+        'rewrite fmt' does it. Documents are synchronised whole.
+
+        \(usageLine(for: "lsp"))
+
+        EXIT STATUS:
+          0  the editor asked the server to shut down, then to exit
+          1  the input ended, or 'exit' came without 'shutdown'
+          2  usage error: an argument was given
 
         """
 

@@ -5,7 +5,7 @@ import RewriteKit
 /// not what the command needs: one located line and exit status 1).
 enum RewriteCommand {
     /// The subcommands, for suggestions.
-    static let subcommands = ["check", "fmt", "apply", "import-har", "report", "help"]
+    static let subcommands = ["check", "fmt", "lsp", "apply", "import-har", "report", "help"]
 
     /// Runs the tool with the arguments after the program name.
     static func run(_ arguments: [String]) -> ExitCode {
@@ -34,6 +34,15 @@ enum RewriteCommand {
             return try CheckCommand(arguments: rest).run()
         case "fmt":
             return try FormatCommand(arguments: rest).run()
+        case "lsp":
+            let parsed = try CommandLineArguments.parse(rest, options: [], command: "lsp")
+            if parsed.wantsHelp {
+                StandardStream.output.write(HelpText.help(for: "lsp"))
+                return .success
+            }
+            if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'", command: "lsp") }
+            var stream = MessageStream()
+            return LanguageServer.serve(&stream) == 0 ? .success : .failure
         case "apply":
             return try ApplyCommand(arguments: rest).run()
         case "import-har":
