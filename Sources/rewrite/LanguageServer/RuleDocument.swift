@@ -220,8 +220,8 @@ struct CompletionContext {
             }
             index += 1
         }
-        // A word being typed is completed, not counted.
-        _ = word
+        // A word still being typed (in `word`) is what is completed: it is not one of the
+        // statement's words.
     }
 
     /// The words that fit.
