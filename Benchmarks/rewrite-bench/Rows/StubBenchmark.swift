@@ -26,6 +26,7 @@ struct StubBenchmark {
 
     static let baselineName = "minimal stub URLProtocol (baseline)"
     static let aloneName = "respond rule, alone"
+    static let floorName = "floor: a bare URLProtocol answering from the same compiled rule"
     static let recordingTenName = "recording of 10 entries"
     static let host = MinimalStubProtocol.host
 
@@ -96,6 +97,15 @@ struct StubBenchmark {
             return components.url ?? URL(fileURLWithPath: "/")
         }
         var variants = [Variant(name: Self.baselineName, session: URLSession(configuration: minimal), url: url("/users/7"), rewriter: nil, goal: nil)]
+        do {
+            // The floor: a bare URLProtocol answering from the same compiled rule.
+            RuleStubProtocol.pipeline = try PipelineFactory.pipeline(Self.stub(Self.aloneName, path: "/users/7"), name: "stubs.rules")
+            let bare = URLSessionConfiguration.ephemeral
+            bare.protocolClasses = [RuleStubProtocol.self] + (bare.protocolClasses ?? [])
+            variants.append(Variant(name: Self.floorName, session: URLSession(configuration: bare), url: url("/users/7"), rewriter: nil, goal: nil))
+        } catch {
+            notes.append("stubs, floor: \(error)")
+        }
         for file in Self.ruleFiles {
             do {
                 let rewriter = Rewriter(pipeline: try PipelineFactory.pipeline(file.text, name: "stubs.rules"))
@@ -126,8 +136,6 @@ struct StubBenchmark {
             }
         }
 
-        let floor = Self.rulesWork(url("/users/7"), rounds: quick ? 2_000 : 20_000)
-        if let problem = floor.problem { notes.append("stubs, floor: \(problem)") }
 
         var medians: [String: Double] = [:]
         for variant in variants { medians[variant.name] = variant.samples.median }
@@ -155,54 +163,6 @@ struct StubBenchmark {
                 ratio: Format.ratio(ratio), goal: "≤ \(String(format: "%.2f", target))× \(against == Self.baselineName ? "minimal stub" : against)",
                 verdict: verdict))
         }
-        if floor.problem == nil {
-            let total = baseline + floor.work
-            rows.append(ResultRow(
-                name: "stubs: floor (the minimal stub + the rules' own work)",
-                measured: "\(Format.duration(total)): minimal \(Format.duration(baseline)) + \(Format.duration(floor.work)) "
-                    + "converting, matching, building the stub, its response phase and a Content-Length in its HTTPURLResponse",
-                baseline: "\(Format.duration(baseline)) minimal", ratio: Format.ratio(total / baseline), goal: "", verdict: .informational))
-        }
         return (rows, notes)
-    }
-
-    /// The least a rule-file stub adds to a hand-written one for one request, timed in
-    /// process: the URLRequest converted (public API), the rules run (the index, the rule's
-    /// conditions, the stub built), its response phase, and its HTTPURLResponse, which says
-    /// the body's `Content-Length` as a server's does; less the HTTPURLResponse the minimal
-    /// stub builds too. Whatever an interceptor does besides (keeping the load's state,
-    /// reading what the task is, telling observers) comes on top of this.
-    static func rulesWork(_ url: URL, rounds: Int) -> (work: Double, problem: String?) {
-        let pipeline: Pipeline
-        do {
-            pipeline = try PipelineFactory.pipeline(stub(aloneName, path: url.path), name: "stubs.rules")
-        } catch {
-            return (.nan, "\(error)")
-        }
-        let request = URLRequest(url: url)
-        var stubbed = Samples()
-        var minimal = Samples()
-        var answered = true
-        for _ in 0..<rounds {
-            stubbed.append(Stopwatch.time {
-                guard let head = HTTPRequest(request) else { return }
-                let outcome = pipeline.processRequest(head)
-                guard case .respond(let stub) = outcome.disposition else {
-                    answered = false
-                    return
-                }
-                let answer = pipeline.processResponse(stub, for: outcome)
-                var fields = Dictionary(answer.response.headers.map { ($0.name, $0.value) }) { $1 }
-                fields["Content-Length"] = String(answer.response.body.count)
-                let built = HTTPURLResponse(url: url, statusCode: answer.response.status, httpVersion: "HTTP/1.1", headerFields: fields)
-                Sink.consume((built?.statusCode ?? 0) + answer.response.body.count)
-            })
-            minimal.append(Stopwatch.time {
-                let built = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "text/plain"])
-                Sink.consume(built?.statusCode ?? 0)
-            })
-        }
-        guard answered else { return (.nan, "the stub's rule did not answer") }
-        return (max(0, stubbed.median - minimal.median), nil)
     }
 }
