@@ -93,7 +93,8 @@ extension Compiler {
         }
         return CompiledRespond(
             status: respond.status, headers: headers, body: respond.body.map { compile($0, groups: groups) },
-            stream: respond.stream.map { compile($0, in: respond, groups: groups) }, line: respond.range.start.line)
+            stream: respond.stream.map { compile($0, in: respond, groups: groups) },
+            socket: respond.socket.map { compile($0, in: respond, groups: groups) }, line: respond.range.start.line)
     }
 
     /// A body; `body file` is read now, once, and never per request.

@@ -24,6 +24,7 @@ extension Compiler {
         var requestActions: [CompiledAction] = []
         var responseBlocks: [CompiledResponseBlock] = []
         var messageBlocks: [CompiledMessageBlock] = []
+        var sentMessageBlocks: [CompiledMessageBlock] = []
         var terminal: CompiledRule.Terminal?
         var delay: Double?
         var throttle: Int?
@@ -48,7 +49,7 @@ extension Compiler {
                     CompiledResponseBlock(
                         guardCondition: compiledGuard, actions: compile(block, block: "response", groups: slots.groups),
                         line: clause.keywordRange.start.line))
-            case .eachMessage(let guardCondition, let block):
+            case .eachMessage(let guardCondition, let block), .eachSentMessage(let guardCondition, let block):
                 var slots = whenSlots
                 inMessageBlock = true
                 let compiledGuard = guardCondition.map { compile($0, inResponse: true, slots: &slots) }
@@ -57,7 +58,9 @@ extension Compiler {
                 captureCount = max(captureCount, slots.count)
                 urlSlots = slots.urlSlots
                 defer { urlSlots = whenSlots.urlSlots }
-                messageBlocks.append(compile(block, guard: compiledGuard, groups: slots.groups, line: clause.keywordRange.start.line))
+                let sent = if case .eachSentMessage = clause.kind { true } else { false }
+                let compiled = compile(block, guard: compiledGuard, groups: slots.groups, line: clause.keywordRange.start.line, sent: sent)
+                if sent { sentMessageBlocks.append(compiled) } else { messageBlocks.append(compiled) }
             case .respond(let respond):
                 terminal = .respond(compile(respond, groups: whenSlots.groups))
             case .fail(let failure):
@@ -85,7 +88,8 @@ extension Compiler {
         return CompiledRule(
             reference: RuleReference(name: rule.name, file: source.name, line: rule.range.start.line),
             condition: CompiledCondition.conjunction(conditions), captureCount: captureCount,
-            requestActions: requestActions, responseBlocks: responseBlocks, messageBlocks: messageBlocks, terminal: terminal,
+            requestActions: requestActions, responseBlocks: responseBlocks, messageBlocks: messageBlocks,
+            sentMessageBlocks: sentMessageBlocks, terminal: terminal,
             delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, uses: uses, stops: rule.stops)
     }
 

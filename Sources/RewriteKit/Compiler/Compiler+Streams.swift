@@ -96,7 +96,9 @@ extension Compiler {
     static let messageActions: Set<ActionKeyword> = [.wrapJSON, .injectJSON, .removeJSON, .replaceBody, .setBody, .log, .tag]
 
     /// `response each message [when GUARD] { … }`.
-    mutating func compile(_ block: MessageBlock, guard guardCondition: CompiledCondition?, groups: Int?, line: Int) -> CompiledMessageBlock {
+    mutating func compile(
+        _ block: MessageBlock, guard guardCondition: CompiledCondition?, groups: Int?, line: Int, sent: Bool = false
+    ) -> CompiledMessageBlock {
         var actions: [CompiledAction] = []
         var drops = false
         var delay: Double?
@@ -104,7 +106,9 @@ extension Compiler {
             switch item {
             case .action(let action):
                 if !Self.messageActions.contains(action.keyword) {
-                    error(DiagnosticMessages.actionNotForMessages(action.name), action.nameRange)
+                    error(
+                        DiagnosticMessages.actionNotForMessages(action.name, block: sent ? "request each message" : "response each message"),
+                        action.nameRange)
                 }
                 actions.append(compile(action, groups: groups))
             case .drop:

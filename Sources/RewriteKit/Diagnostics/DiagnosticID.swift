@@ -96,6 +96,10 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A `stream` whose messages cannot be made as written: no streaming `Content-Type`,
     /// `event` or `id` outside server-sent events, a timing file that does not fit.
     case streamFormat = "stream-format"
+    /// A `socket` conversation that cannot run as written: a status other than 101, a body
+    /// beside it, a close code or reason a close frame cannot carry, bytes that are not
+    /// base64, a step after the conversation ended.
+    case socketScript = "socket-script"
 
     /// Whether diagnostics of this kind are warnings (the rule file still loads), which
     /// `rewrite check --ignore` may silence; every other kind is an error.

@@ -79,8 +79,34 @@ enum DiagnosticMessages {
 
     static let duplicateRespondBody = DiagnosticMessage(.duplicateBody, "'respond' already has a 'body'")
     static let duplicateRespondStream = DiagnosticMessage(.duplicateBody, "'respond' already has a 'stream'")
+    static let duplicateRespondSocket = DiagnosticMessage(.duplicateBody, "'respond' already has a 'socket'")
     static let respondStreamAndBody = DiagnosticMessage(
         .duplicateBody, "'respond' has both a 'body' and a 'stream'; a stream takes the place of the body")
+
+    // MARK: - WebSockets
+
+    static func socketStatus(_ status: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.socketScript, "'socket' answers a WebSocket handshake, whose status is 101; found \(status)")
+    }
+
+    static let socketWithBody = DiagnosticMessage(
+        .socketScript, "'respond' has a 'socket' and a 'body' or 'stream'; a WebSocket conversation has no body")
+
+    static func socketCloseCode(_ code: Int) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .socketScript,
+            "close code \(code) cannot be sent in a close frame; expected 1000 to 1003 or 1007 to 1011 (the codes URLSessionWebSocketTask.CloseCode names)")
+    }
+
+    static func socketCloseReason(_ bytes: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.socketScript, "a close reason is at most 123 bytes of UTF-8 (a close frame holds 125 with the code); this one is \(bytes)")
+    }
+
+    static let socketBase64 = DiagnosticMessage(.socketScript, "a binary message's bytes must be base64 (RFC 4648, with or without padding)")
+
+    static func socketStepAfterEnd(_ step: String, end: String) -> DiagnosticMessage {
+        DiagnosticMessage(.socketScript, "'\(step)' after '\(end)' never runs; the conversation has ended")
+    }
 
     // MARK: - Streams
 
@@ -171,13 +197,11 @@ enum DiagnosticMessages {
     static let dropOutsideMessages = DiagnosticMessage(
         .actionNotForMessages, "'drop' can only be used in 'response each message'; it removes one message of a stream")
 
-    static let requestEachMessage = DiagnosticMessage(
-        .actionNotForMessages, "'each message' runs on the messages of a streamed response; write 'response each message'")
 
-    static func actionNotForMessages(_ action: String) -> DiagnosticMessage {
+    static func actionNotForMessages(_ action: String, block: String = "response each message") -> DiagnosticMessage {
         DiagnosticMessage(
             .actionNotForMessages,
-            "'\(action)' cannot be used in 'response each message'; a message has only its text (use JSON actions, "
+            "'\(action)' cannot be used in '\(block)'; a message has only its text (use JSON actions, "
                 + "'replace-body', 'set-body', 'drop', 'delay', 'log' or 'tag')")
     }
 

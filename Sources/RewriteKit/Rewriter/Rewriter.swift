@@ -30,6 +30,9 @@ import FoundationNetworking
 public final class Rewriter: Sendable {
     let core: RewriterCore
     private let installations = Locked<[Interceptor]>([])
+    /// The `times N` counts of the WebSocket handshakes this rewriter answered (sockets
+    /// are asked of the rewriter, not of an installation).
+    let socketRuleUses = RuleUseCounts()
 
     /// Creates a rewriter that runs a compiled pipeline.
     ///
@@ -198,6 +201,7 @@ public final class Rewriter: Sendable {
     /// ``pipeline`` starts the new rules at zero too.
     public func resetCounts() {
         for interceptor in installations.withLock({ $0 }) { interceptor.ruleUses.reset() }
+        socketRuleUses.reset()
     }
 
     /// Forgets every response kept by `cache` clauses.

@@ -35,13 +35,16 @@ public struct RequestOutcome: Sendable {
     /// When the pieces of a streamed stub's body (`respond { stream … }`) are sent; nil
     /// for any other answer. The pieces cover the stub's body, which holds every message.
     let stream: StreamPlan?
+    /// The conversation a `respond 101 { socket { … } }` stub answers a WebSocket handshake
+    /// with; nil for any other answer.
+    let socket: SocketRules.Script?
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
         throttleBytesPerSecond: Int? = nil, cacheLifetime: Double? = nil,
         trace: Trace = Trace(),
         hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
-        responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil
+        responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil, socket: SocketRules.Script? = nil
     ) {
         self.request = request
         self.disposition = disposition
@@ -53,6 +56,7 @@ public struct RequestOutcome: Sendable {
         self.responseNeedsBody = responseNeedsBody
         self.responsePlan = responsePlan
         self.stream = stream
+        self.socket = socket
     }
 
     /// An outcome that forwards `request` with `trace`: what `rewrite-bench`'s least run makes.

@@ -9,6 +9,7 @@ struct RequestRun: ~Copyable {
     private var plan = ResponsePlan()
     private var disposition: RequestOutcome.Disposition = .forward
     private var stream: StreamPlan?
+    private var socket: SocketRules.Script?
     private var delay: Double?
     private var throttle: Int?
     private var cacheLifetime: Double?
@@ -40,6 +41,7 @@ struct RequestRun: ~Copyable {
             context.record(.responded(status: stub.status), line: respond.line)
             disposition = .respond(stub)
             stream = plan
+            socket = respond.socket.map { SocketRules.Script(socket: $0, rule: rule.reference, captures: captures) }
             return false
         case .fail(let error)?:
             context.record(.failed(error), line: nil)
@@ -76,6 +78,7 @@ struct RequestRun: ~Copyable {
         return RequestOutcome(
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
             cacheLifetime: forwardedGET ? cacheLifetime : nil, trace: context.trace,
-            hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream)
+            hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream,
+            socket: socket)
     }
 }

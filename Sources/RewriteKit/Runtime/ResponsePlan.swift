@@ -20,7 +20,7 @@ struct ResponsePlan: Sendable {
 
     /// Adds an applied rule's response work, if it has any.
     mutating func add(_ rule: CompiledRule, captures: [String]) {
-        guard !rule.responseBlocks.isEmpty || !rule.messageBlocks.isEmpty else { return }
+        guard !rule.responseBlocks.isEmpty || !rule.messageBlocks.isEmpty || !rule.sentMessageBlocks.isEmpty else { return }
         steps.append(Step(rule: rule, captures: captures))
     }
 

@@ -11,10 +11,10 @@ extension Parser {
     }
 
     /// `{ ACTIONS, drop, delay DURATION }` of `response each message`.
-    mutating func parseMessageBlock(after: String) throws(Abort) -> MessageBlock {
+    mutating func parseMessageBlock(after: String, closing: String = "response each message") throws(Abort) -> MessageBlock {
         let open = try expect(.leftBrace, "'{'", after: after)
         var items: [MessageBlock.Item] = []
-        parseBlockStatements(closing: "response each message", allowing: ["delay"]) { parser throws(Abort) in
+        parseBlockStatements(closing: closing, allowing: ["delay"]) { parser throws(Abort) in
             if parser.current.isWord("drop") {
                 items.append(.drop(parser.take().range))
             } else if parser.current.isWord("delay") {

@@ -98,7 +98,19 @@ extension Parser {
             return clause(.when(condition))
         case "request":
             advance()
-            if current.isWord("each") { try fail(DiagnosticMessages.requestEachMessage) }
+            if current.isWord("each") {
+                advance()
+                guard current.isWord("message") else { try failExpected("'message'", after: "each") }
+                advance()
+                var guardCondition: Condition?
+                if current.isWord("when") {
+                    advance()
+                    guardCondition = try parseCondition(after: "when")
+                    try failContinuedCondition()
+                }
+                let block = try parseMessageBlock(after: guardCondition == nil ? "message" : "condition", closing: "request each message")
+                return clause(.eachSentMessage(guard: guardCondition, block))
+            }
             return clause(.request(try parseActionBlock(closing: "request", after: "request")))
         case "response":
             advance()

@@ -12,22 +12,23 @@ extension Parser {
         var headers: [RespondClause.Header] = []
         var body: Body?
         var stream: StreamClause?
+        var socket: SocketClause?
         if current.kind == .leftBrace {
             advance()
             parseBlockStatements(closing: "respond") { parser throws(Abort) in
-                try parser.parseRespondItem(headers: &headers, body: &body, stream: &stream)
+                try parser.parseRespondItem(headers: &headers, body: &body, stream: &stream, socket: &socket)
             }
         }
         return RespondClause(
-            status: status, statusRange: statusToken.range, headers: headers, body: body, stream: stream,
+            status: status, statusRange: statusToken.range, headers: headers, body: body, stream: stream, socket: socket,
             range: range(from: start))
     }
 
     private mutating func parseRespondItem(
-        headers: inout [RespondClause.Header], body: inout Body?, stream: inout StreamClause?
+        headers: inout [RespondClause.Header], body: inout Body?, stream: inout StreamClause?, socket: inout SocketClause?
     ) throws(Abort) {
-        let items = ["header", "body", "stream"]
-        guard current.kind == .word else { try failExpected("'header', 'body', 'stream' or '}'") }
+        let items = ["header", "body", "stream", "socket"]
+        guard current.kind == .word else { try failExpected("'header', 'body', 'stream', 'socket' or '}'") }
         let word = current
         switch word.text {
         case "header":
@@ -53,6 +54,13 @@ extension Parser {
                 report(DiagnosticMessages.duplicateRespondStream, at: parsed.range)
             }
             stream = parsed
+        case "socket":
+            advance()
+            let parsed = try parseSocket(start: word.range.start)
+            if socket != nil {
+                report(DiagnosticMessages.duplicateRespondSocket, at: parsed.range)
+            }
+            socket = parsed
         default:
             try failUnknown("respond item", candidates: items)
         }
@@ -118,7 +126,7 @@ extension Parser {
     }
 
     /// A string literal without placeholders: a fixed name or text, read when the file loads.
-    private mutating func parsePlainString(what: String, after: String) throws(Abort) -> String {
+    mutating func parsePlainString(what: String, after: String) throws(Abort) -> String {
         guard current.kind == .string, case .template(let template) = current.payload else { try failExpected(what, after: after) }
         guard let text = template.literalValue else { try failExpected("\(what) without '${…}' (it is fixed when the file loads)", after: after) }
         advance()

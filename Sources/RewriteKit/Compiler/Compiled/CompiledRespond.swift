@@ -16,6 +16,8 @@ struct CompiledRespond: Sendable {
     let body: CompiledBody?
     /// The streamed body (`stream …`), if any, in place of `body`.
     let stream: CompiledStream?
+    /// The WebSocket conversation (`socket { … }`), if any: the stub answers a handshake.
+    let socket: CompiledSocket?
     /// The 1-based line of `respond`.
     let line: Int
 
@@ -23,7 +25,7 @@ struct CompiledRespond: Sendable {
     /// the request body).
     var readsJSONBody: Bool {
         headers.contains { $0.name.readsJSONBody || $0.value.readsJSONBody } || (body?.readsJSONBody ?? false)
-            || (stream?.readsJSONBody ?? false)
+            || (stream?.readsJSONBody ?? false) || (socket?.readsRequestJSONBody ?? false)
     }
 }
 

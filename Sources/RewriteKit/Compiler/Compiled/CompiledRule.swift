@@ -7,6 +7,7 @@ package final class CompiledRule: Sendable {
     private final class Extras: Sendable {
         let responseBlocks: [CompiledResponseBlock]
         let messageBlocks: [CompiledMessageBlock]
+        let sentMessageBlocks: [CompiledMessageBlock]
         let terminal: Terminal?
         let delay: Double?
         let throttleBytesPerSecond: Int?
@@ -14,11 +15,12 @@ package final class CompiledRule: Sendable {
         let uses: Int?
 
         init(
-            responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock], terminal: Terminal?,
-            delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int?
+            responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock], sentMessageBlocks: [CompiledMessageBlock],
+            terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int?
         ) {
             self.responseBlocks = responseBlocks
             self.messageBlocks = messageBlocks
+            self.sentMessageBlocks = sentMessageBlocks
             self.terminal = terminal
             self.delay = delay
             self.throttleBytesPerSecond = throttleBytesPerSecond
@@ -57,17 +59,18 @@ package final class CompiledRule: Sendable {
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
         requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock] = [],
-        terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
+        sentMessageBlocks: [CompiledMessageBlock] = [], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
     ) {
         self.reference = reference
         self.condition = condition
         self.captureCount = captureCount
         self.requestActions = requestActions
-        let hasExtras = !responseBlocks.isEmpty || !messageBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
+        let hasExtras = !responseBlocks.isEmpty || !messageBlocks.isEmpty || !sentMessageBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
             || cacheLifetime != nil || uses != nil
         extras = hasExtras
             ? Extras(
-                responseBlocks: responseBlocks, messageBlocks: messageBlocks, terminal: terminal, delay: delay,
+                responseBlocks: responseBlocks, messageBlocks: messageBlocks, sentMessageBlocks: sentMessageBlocks,
+                terminal: terminal, delay: delay,
                 throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime, uses: uses)
             : nil
         self.stops = stops
@@ -82,6 +85,8 @@ package final class CompiledRule: Sendable {
     var responseBlocks: [CompiledResponseBlock] { extras?.responseBlocks ?? [] }
     /// The `response each message` blocks, in order.
     var messageBlocks: [CompiledMessageBlock] { extras?.messageBlocks ?? [] }
+    /// The `request each message` blocks (the messages the app sends on a WebSocket), in order.
+    var sentMessageBlocks: [CompiledMessageBlock] { extras?.sentMessageBlocks ?? [] }
     /// `respond` or `fail`, if any.
     var terminal: Terminal? { extras?.terminal }
     /// `delay`, in seconds.
@@ -105,6 +110,7 @@ package final class CompiledRule: Sendable {
     var onlyEditsHeaders: Bool {
         terminal == nil && cacheLifetime == nil && requestActions.allSatisfy(\.onlyEditsHeaders)
             && responseBlocks.allSatisfy { $0.actions.allSatisfy(\.onlyEditsHeaders) } && messageBlocks.isEmpty
+            && sentMessageBlocks.isEmpty
     }
 
     /// Whether the response phase needs the whole body: a body action, a `${json.PATH}`

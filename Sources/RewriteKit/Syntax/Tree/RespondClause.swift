@@ -27,16 +27,22 @@ struct RespondClause: Sendable, Hashable {
     let body: Body?
     /// The streamed body, if one is given (in place of `body`; the checker reports both).
     let stream: StreamClause?
+    /// The WebSocket conversation, if one is given (`socket { … }`, with status 101).
+    let socket: SocketClause?
     /// From `respond` to the closing `}` (or the status code).
     let range: SourceRange
 
     /// Creates a respond clause.
-    init(status: Int, statusRange: SourceRange, headers: [Header], body: Body?, stream: StreamClause? = nil, range: SourceRange) {
+    init(
+        status: Int, statusRange: SourceRange, headers: [Header], body: Body?, stream: StreamClause? = nil,
+        socket: SocketClause? = nil, range: SourceRange
+    ) {
         self.status = status
         self.statusRange = statusRange
         self.headers = headers
         self.body = body
         self.stream = stream
+        self.socket = socket
         self.range = range
     }
 }

@@ -10,6 +10,9 @@ struct RuleClause: Sendable, Hashable {
         case response(guard: Condition?, ActionBlock)
         /// `response each message [when CONDITION] { … }`: run on every message of a stream.
         case eachMessage(guard: Condition?, MessageBlock)
+        /// `request each message [when CONDITION] { … }`: run on every message the app sends
+        /// on a WebSocket.
+        case eachSentMessage(guard: Condition?, MessageBlock)
         /// `respond STATUS { ... }`: answer without the network (terminal). Boxed: its
         /// contents are several times the size of any other clause's, and every clause of
         /// every rule would otherwise be as large, copied whole by each pass over the clauses.
@@ -46,7 +49,7 @@ struct RuleClause: Sendable, Hashable {
     var keyword: String {
         switch kind {
         case .when: "when"
-        case .request: "request"
+        case .request, .eachSentMessage: "request"
         case .response, .eachMessage: "response"
         case .respond: "respond"
         case .fail: "fail"
