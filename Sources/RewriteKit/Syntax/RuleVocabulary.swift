@@ -25,7 +25,7 @@ package enum RuleVocabulary {
         case .subject: ConditionSubject.keywords + ["not"]
         case .action: ActionKeyword.names
         case .failure: FailError.names
-        case .respondPart: ["header", "body", "stream"]
+        case .respondPart: ["header", "body", "stream", "socket"]
         }
     }
 
@@ -37,8 +37,8 @@ package enum RuleVocabulary {
     private static let summaries: [String: String] = [
         "rule": "`rule \"NAME\" { ... }`: a name, then clauses in any order.",
         "when": "`when CONDITION`: all `when` lines must hold (joined by `and`); a rule without one matches everything.",
-        "request": "`request { ACTIONS }`: run on the outgoing request.",
-        "response": "`response { ACTIONS }`, `response when CONDITION { ACTIONS }`: run on the incoming response; `response each message { }` on each message of a stream.",
+        "request": "`request { ACTIONS }`: run on the outgoing request; `request each message { }` on each WebSocket message the app sends.",
+        "response": "`response { ACTIONS }`, `response when CONDITION { ACTIONS }`: run on the incoming response; `response each message { }` on each message of a stream or WebSocket.",
         "respond": "`respond STATUS { header NAME VALUE; body VALUE | body json {...} | body file \"PATH\" }`: answer without the network.",
         "fail": "`fail ERROR`: fail the request without the network (offline, timeout, cancelled, refused, dns, network-lost, or `fail code N`).",
         "delay": "`delay DURATION`: hold the request before it is sent or answered.",
@@ -85,5 +85,6 @@ package enum RuleVocabulary {
         "network-lost": "`fail network-lost`: NSURLErrorNetworkConnectionLost (-1005).",
         "code": "`fail code N [domain \"D\"] [message \"M\"]`: an error with this code (a URLError code such as -1009 unless a domain is given).",
         "stream": "`stream every DURATION { message ... }`, `stream file \"PATH\" every DURATION`: a streamed body.",
+        "socket": "`respond 101 { socket { message ...; wait D; every D message ...; on message when C { ... }; close CODE \"REASON\" } }`: a stubbed WebSocket conversation.",
     ]
 }

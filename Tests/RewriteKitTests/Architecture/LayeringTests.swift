@@ -3,7 +3,8 @@ import Testing
 
 /// The folders of `Sources/RewriteKit` are layers, and the data flows one way:
 /// Diagnostics (and Support) at the bottom, the engines above them, then
-/// Syntax → Compiler → Runtime → Traffic → Activity → Report → Capture → Interception → Rewriter. A file
+/// Syntax → Compiler → Runtime → Traffic → Activity → Report → Capture → Interception (and
+/// WebSockets beside it) → Rewriter. A file
 /// may name the types of its own layer
 /// and of the layers it is allowed to use, nothing else. The package is one module, so
 /// the compiler cannot enforce this; this test does, by reading the sources.
@@ -31,8 +32,10 @@ struct LayeringTests {
         "Capture": ["Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
         // URL loading: the URLProtocol, the installations it serves and the exchanges it runs.
         "Interception": ["Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
-        // The façade an app holds: installing, rule files and live reload, captures, the launch door.
-        "Rewriter": ["Interception", "Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        // WebSocket connections through the rules (URL loading cannot carry them): beside Interception.
+        "WebSockets": ["Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
+        // The façade an app holds: installing, rule files and live reload, captures, the launch door, sockets.
+        "Rewriter": ["WebSockets", "Interception", "Capture", "Report", "Activity", "Traffic", "Runtime", "Compiler", "Engines", "Diagnostics", "Support"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)
