@@ -54,6 +54,7 @@ let package = Package(
         .executableTarget(name: "ActivityMonitor", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ActivityMonitor"),
         .executableTarget(name: "RecordReplay", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/RecordReplay"),
         .executableTarget(name: "ChatStream", dependencies: ["RewriteKit", "RewriteTestSupport"], path: "Examples/ChatStream"),
+        .executableTarget(name: "SocketChat", dependencies: ["RewriteKit"], path: "Examples/SocketChat"),
         .target(name: "StubbedClient", path: "Examples/StubbedClient/Sources/StubbedClient"),
         .testTarget(
             name: "StubbedClientTests", dependencies: ["StubbedClient", "RewriteKit", "RewriteTesting"],
