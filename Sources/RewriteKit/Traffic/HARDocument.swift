@@ -31,11 +31,23 @@ struct HARDocument: Codable {
         var cache: Cache?
         var timings: Timings?
         var rewrite: RewriteFields?
+        /// Chrome's record of a WebSocket's messages.
+        var webSocketMessages: [SocketMessage]?
 
         enum CodingKeys: String, CodingKey {
             case pageref, startedDateTime, time, request, response, cache, timings
             case rewrite = "_rewrite"
+            case webSocketMessages = "_webSocketMessages"
         }
+    }
+
+    /// One element of `_webSocketMessages`: `type` `send` or `receive`, `time` in seconds since
+    /// 1970, `opcode` 1 (text) or 2 (binary, `data` in base64).
+    struct SocketMessage: Codable {
+        var type: String
+        var time: Double
+        var opcode: Int
+        var data: String
     }
 
     struct Request: Codable {

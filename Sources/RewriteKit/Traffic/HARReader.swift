@@ -112,6 +112,9 @@ struct HARReader {
                 entry.rewrite = .init(rules: rules, source: source, error: member("error", values).flatMap(string))
             }
         }
+        if let messages = member("_webSocketMessages", fields) {
+            entry.webSocketMessages = socketMessages(messages, path: path + "._webSocketMessages")
+        }
         expect(member("timings", fields), isArray: false, path: path + ".timings")
         expect(member("cache", fields), isArray: false, path: path + ".cache")
         return entry
@@ -147,6 +150,31 @@ struct HARReader {
         }
         expect(member("cookies", fields), isArray: true, path: path + ".cookies")
         return response
+    }
+
+    /// `_webSocketMessages`: each `{type, time, opcode, data}`; an element without all four is
+    /// left out, with a note.
+    private mutating func socketMessages(_ start: Int, path: String) -> [HARDocument.SocketMessage]? {
+        guard locator.base[start] == JSONByte.openBracket else {
+            mistyped(path, expected: "an array", at: start)
+            return nil
+        }
+        var messages: [HARDocument.SocketMessage] = []
+        for (index, element) in elements(of: start).enumerated() {
+            let place = path + "[\(index)]"
+            guard isObject(element) else {
+                mistyped(place, expected: "an object", at: element)
+                continue
+            }
+            let fields = members(of: element)
+            guard let type = member("type", fields).flatMap({ text($0, path: place + ".type") }),
+                  let time = member("time", fields).flatMap({ number($0, path: place + ".time") }),
+                  let opcode = member("opcode", fields).flatMap({ number($0, path: place + ".opcode") }),
+                  let data = member("data", fields).flatMap({ text($0, path: place + ".data") })
+            else { continue }
+            messages.append(.init(type: type, time: time, opcode: Int(exactly: opcode.rounded(.towardZero)) ?? 0, data: data))
+        }
+        return messages
     }
 
     private mutating func postData(_ start: Int, path: String) -> HARDocument.PostData? {

@@ -141,9 +141,12 @@ extension HTTPArchive {
     /// that got no response (status 0: blocked, cancelled, failed) as failed, each with a
     /// note that says so in the HAR's terms.
     private static func exchange(from entry: HARDocument.Entry) -> Result<RecordedExchange, EntryProblem> {
-        guard let url = RequestURL(string: entry.request.url), url.scheme == "http" || url.scheme == "https" else {
-            return .failure(EntryProblem(message: "not an http(s) URL"))
+        guard var url = RequestURL(string: entry.request.url), ["http", "https", "ws", "wss"].contains(url.scheme) else {
+            return .failure(EntryProblem(message: "not an http(s) or ws(s) URL"))
         }
+        // A WebSocket's handshake: the app asks for a ws(s) URL, which some tools write as http(s).
+        let socket = entry.webSocketMessages != nil && entry.response?.status == 101
+        if socket, url.scheme == "http" || url.scheme == "https" { url.scheme = url.scheme == "https" ? "wss" : "ws" }
         let method = entry.request.method.trimmingCharacters(in: .whitespaces)
         guard !method.isEmpty else { return .failure(EntryProblem(message: "the request has no method")) }
         guard HTTPSyntax.isToken(method) else { return .failure(EntryProblem(message: "the request's method is not an HTTP method")) }
@@ -202,7 +205,34 @@ extension HTTPArchive {
            marks.allSatisfy({ (0...body.count).contains($0.offset) }), zip(marks, marks.dropFirst()).allSatisfy({ $0.offset < $1.offset }) {
             exchange.messages = marks.map(\.message)
         }
+        if socket, let messages = entry.webSocketMessages {
+            exchange.socketMessages = socketMessages(messages, startedAt: entry.startedDateTime.flatMap(HARDate.parse))
+        }
         return .success(exchange)
+    }
+
+    /// `_webSocketMessages` as recorded messages: text and binary frames (other opcodes, such as
+    /// pings, are left out), times made relative to the handshake's start (to the first
+    /// message's when the entry has no start), never negative.
+    private static func socketMessages(_ messages: [HARDocument.SocketMessage], startedAt: Date?) -> [RecordedSocketMessage] {
+        let origin = startedAt?.timeIntervalSince1970 ?? messages.map(\.time).min() ?? 0
+        return messages.compactMap { message in
+            let direction: RecordedSocketMessage.Direction
+            switch ASCIICase.lowercased(message.type) {
+            case "send": direction = .sent
+            case "receive": direction = .received
+            default: return nil
+            }
+            let bytes: [UInt8]
+            switch message.opcode {
+            case 1: bytes = Array(message.data.utf8)
+            case 2:
+                guard let data = Data(base64Encoded: message.data, options: .ignoreUnknownCharacters) else { return nil }
+                bytes = [UInt8](data)
+            default: return nil
+            }
+            return RecordedSocketMessage(direction: direction, time: max(0, message.time - origin), isBinary: message.opcode == 2, bytes: bytes)
+        }
     }
 
     /// Whether a response has a body the app would see: not for HEAD, 1xx, 204 and 304,
@@ -274,11 +304,18 @@ extension HTTPArchive {
                 headersSize: -1, bodySize: exchange.hasCompleteBody ? Double(response.body.count) : -1)
         }
         let error = exchange.error?.description
+        let origin = exchange.startedAt.timeIntervalSince1970
+        let socket = exchange.socketMessages?.map { message in
+            HARDocument.SocketMessage(
+                type: message.direction == .sent ? "send" : "receive", time: origin + message.time, opcode: message.isBinary ? 2 : 1,
+                data: message.isBinary ? Data(message.bytes).base64EncodedString() : String(decoding: message.bytes, as: UTF8.self))
+        }
         return HARDocument.Entry(
             startedDateTime: HARDate.string(from: exchange.startedAt), time: milliseconds, request: harRequest,
             response: harResponse, cache: .init(),
             timings: .init(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
-            rewrite: .init(rules: exchange.appliedRules.map(HARDocument.RewriteFields.AppliedRule.init), source: exchange.source.rawValue, error: error))
+            rewrite: .init(rules: exchange.appliedRules.map(HARDocument.RewriteFields.AppliedRule.init), source: exchange.source.rawValue, error: error),
+            webSocketMessages: socket)
     }
 
     private static func pairs(_ headers: HTTPHeaders) -> [HARDocument.NameValue] {

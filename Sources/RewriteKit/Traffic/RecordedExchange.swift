@@ -33,6 +33,9 @@ public struct RecordedExchange: Sendable, Hashable {
     /// sequences) arrived, in the server's body; nil for any other response, or when the
     /// times were not seen (a HAR without them).
     public var messages: [RecordedMessage]?
+    /// The messages of a WebSocket conversation (the exchange is its handshake, answered
+    /// 101), in the order they went; nil for any other exchange.
+    public var socketMessages: [RecordedSocketMessage]?
     /// Why an exchange read from a HAR file cannot be replayed as it stands, in the HAR's
     /// terms ("the HAR holds no body for this response"); nil for a captured one.
     var note: String?

@@ -22,6 +22,8 @@ struct RecordedRule {
     /// Whether the rule answers nothing: it holds the place of calls the recording cannot
     /// replay (`times N` and `stop`: they go to the network, and no later rule answers them).
     var passesThrough = false
+    /// A WebSocket conversation's script (`socket { … }` lines), for a recorded handshake.
+    var socketScript: [String]?
 
     /// The rule as rule-language text, ending with a blank line.
     var text: String {
@@ -31,12 +33,17 @@ struct RecordedRule {
         if let times { lines.append("    times \(times)") }
         if passesThrough {
             lines.append("    stop")
-        } else if headers.isEmpty && bodyFile == nil {
+        } else if headers.isEmpty && bodyFile == nil && socketScript == nil {
             lines.append("    respond \(status)")
         } else {
             lines.append("    respond \(status) {")
             lines += headers.map { "        header \(RuleText.string($0.name)) \(RuleText.string($0.value))" }
             if let bodyFile { lines.append("        \(isStream ? "stream" : "body") file \(RuleText.string(bodyFile))") }
+            if let socketScript {
+                lines.append("        socket {")
+                lines += socketScript.map { "            " + $0 }
+                lines.append("        }")
+            }
             lines.append("    }")
         }
         lines.append("}")
@@ -45,6 +52,32 @@ struct RecordedRule {
 }
 
 extension RecordedRule {
+    /// A recorded conversation as a script: the server's messages, each after a `wait` for the
+    /// time between it and the one before (the handshake, for the first), so the replay keeps
+    /// the recording's timing. What the app sent is noted, by size and time only (its payload
+    /// may hold what the app must not write down).
+    static func socketScript(_ messages: [RecordedSocketMessage]) -> [String] {
+        var lines: [String] = []
+        var previous = 0.0
+        for message in messages {
+            let at = Int((message.time * 1000).rounded())
+            switch message.direction {
+            case .sent:
+                lines.append("# the app sent a \(message.isBinary ? "binary" : "text") message of \(message.bytes.count) bytes at +\(at)ms")
+            case .received:
+                let gap = min(max(0, Int(((message.time - previous) * 1000).rounded())), 3_600_000)
+                if gap > 0 { lines.append("wait \(gap)ms") }
+                previous = max(previous, message.time)
+                if !message.isBinary, let text = String(strictUTF8: message.bytes) {
+                    lines.append("message " + RuleText.string(text))
+                } else {
+                    lines.append("message binary " + RuleText.string(Data(message.bytes).base64EncodedString()))
+                }
+            }
+        }
+        return lines
+    }
+
     /// The most bytes of a JSON request body matched with `body == json …`.
     static let jsonBodyConditionLimit = 64 * 1024
     /// The most bytes of a text request body matched with `body == "…"`.

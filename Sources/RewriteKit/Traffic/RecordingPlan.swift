@@ -16,6 +16,8 @@ struct RecordingPlan {
         /// among the request's calls and goes to the network, so the calls after it get
         /// their own answers.
         var unreplayable: String?
+        /// A WebSocket conversation's messages: replayed as a `socket` script.
+        var socketMessages: [RecordedSocketMessage]?
     }
 
     /// One distinct request and the answers it got, in order, with how many calls each answered.
@@ -55,9 +57,11 @@ struct RecordingPlan {
         let skipped: String?
         if exchange.hasCompleteBody {
             let (headers, unwritable) = replayedHeaders(response.headers)
+            let socket = response.status == 101 ? exchange.socketMessages : nil
             answer = Answer(
-                status: response.status, headers: headers, body: response.body,
-                contentType: response.headers["Content-Type"], unwritable: unwritable, messages: exchange.messages)
+                status: response.status, headers: socket == nil ? headers : headers.filter { ASCIICase.equal($0.name, "Sec-WebSocket-Protocol") },
+                body: response.body, contentType: response.headers["Content-Type"], unwritable: unwritable, messages: exchange.messages,
+                socketMessages: socket)
             skipped = nil
         } else {
             skipped = exchange.note ?? "the response body is over the capture's body limit"
@@ -115,6 +119,13 @@ struct RecordingPlan {
                 }
                 var bodyFile: String?
                 var isStream = false
+                if let messages = entry.answer.socketMessages {
+                    rules.append(RecordedRule(
+                        name: uniqueName(group.label), conditions: [group.path] + group.extra, notes: group.notes,
+                        times: isLast ? nil : entry.calls, status: 101, headers: entry.answer.headers.map { ($0.name, $0.value) },
+                        bodyFile: nil, socketScript: RecordedRule.socketScript(messages)))
+                    continue
+                }
                 if !entry.answer.body.isEmpty {
                     let stem = RuleText.slug(group.label)
                     if let stream = Self.timedStream(entry.answer) {

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import RewriteKit
+import RewriteTestSupport
+import Testing
+
+/// Recorded conversations: HAR `_webSocketMessages` read and written, a recording that replays
+/// the server's messages in order with their timing, through the public API.
+@Suite("WebSockets, record and replay")
+struct SocketReplayTests {
+    /// `mitmproxy-export-websocket.har` from the shared corpus: three handshakes to
+    /// demo.piesocket.com, one message received each, and two sent in the last.
+    static let corpusHAR: URL? = {
+        let shared = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/har-corpus/mitmproxy-export-websocket.har")
+        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
+    }()
+
+    @Test(.enabled(if: corpusHAR != nil, "../shared/har-corpus is absent here; CI has it"))
+    func theRealWebSocketHARReplaysItsMessagesInOrder() async throws {
+        let archive = try HTTPArchive(data: try Data(contentsOf: try #require(Self.corpusHAR)))
+        let sockets = archive.exchanges.filter { $0.socketMessages != nil }
+        #expect(sockets.count == 3)
+        #expect(sockets.allSatisfy { $0.request.url.scheme == "wss" })
+        #expect(sockets.map { $0.socketMessages?.map(\.direction) ?? [] } == [[.received], [.received], [.received, .sent, .sent]])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("socket-replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = RecordingWriter(folder: folder, name: "sockets")
+        _ = try writer.write(archive.exchanges)
+        let rewriter = Rewriter(ruleSets: [try RuleSet(contentsOf: writer.rulesFile)])
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        for exchange in sockets {
+            var request = URLRequest(url: try #require(URL(string: exchange.request.url.description)))
+            request.httpMethod = exchange.request.method
+            let socket = rewriter.webSocketTask(with: request, in: session)
+            #expect(socket is RuleSocket, "\(exchange.request.url)")
+            socket.resume()
+            let start = Date()
+            for expected in exchange.socketMessages ?? [] where expected.direction == .received {
+                let message = try await socket.receive()
+                guard case .string(let text) = message else { Issue.record("binary where text was recorded"); continue }
+                #expect(Array(text.utf8) == expected.bytes)
+                #expect(Date().timeIntervalSince(start) >= expected.time - 0.002, "received before its recorded time")
+            }
+            socket.cancel(with: .normalClosure, reason: nil)
+        }
+    }
+
+    @Test func harExportAndImportKeepAConversation() throws {
+        let request = try #require(HTTPRequest(method: "GET", url: "wss://chat.test/socket"))
+        var exchange = RecordedExchange(request: request, response: HTTPResponse(status: 101), startedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        exchange.socketMessages = [
+            RecordedSocketMessage(direction: .received, time: 0.25, isBinary: false, bytes: Array(#"{"hello": 1}"#.utf8)),
+            RecordedSocketMessage(direction: .sent, time: 0.5, isBinary: false, bytes: Array("hi".utf8)),
+            RecordedSocketMessage(direction: .received, time: 1.125, isBinary: true, bytes: [0, 1, 2, 255]),
+        ]
+        let data = HTTPArchive(exchanges: [exchange]).data()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("_webSocketMessages"))
+        let read = try HTTPArchive(data: data)
+        #expect(read.exchanges.first?.socketMessages == exchange.socketMessages)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("socket-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = RecordingWriter(folder: folder, name: "chat")
+        _ = try writer.write(read.exchanges)
+        let rules = try String(contentsOf: writer.rulesFile, encoding: .utf8)
+        #expect(rules.contains(#"""
+                    socket {
+                        wait 250ms
+                        message "{\"hello\": 1}"
+                        # the app sent a text message of 2 bytes at +500ms
+                        wait 875ms
+                        message binary "AAEC/w=="
+                    }
+            """#))
+        #expect(!rules.contains("\"hi\""), "what the app sent is not written")
+    }
+}
