@@ -25,7 +25,8 @@ extension Rewriter {
         let pipeline = core.pipeline
         guard let head = HTTPRequest(request) else { return session.webSocketTask(with: request) }
         let outcome = pipeline.processRequest(head, counts: socketRuleUses)
-        if outcome.isPassThrough { return session.webSocketTask(with: request) }
+        // A running capture that sees all traffic keeps every socket: the real task is carried then.
+        if outcome.isPassThrough && !core.isCapturing { return session.webSocketTask(with: request) }
         let url = URL(string: outcome.request.url.description)
         var rules = SocketRules(
             request: outcome.request, handshake: HTTPResponse(status: 101), plan: outcome.responsePlan, environment: pipeline.environment,
@@ -49,11 +50,13 @@ extension Rewriter {
         case .forward:
             let forwarded = outcome.request.urlRequest(basedOn: request, admitted: head) ?? request
             let task = session.webSocketTask(with: forwarded)
-            guard rules.hasMessageBlocks else { return task }
+            guard rules.hasMessageBlocks || core.isCapturing else { return task }
             source = .network
             peer = .task(task)
         }
-        let report = SocketActivity(hub: core.activity, request: outcome.request, handshake: rules.handshake, outcome: outcome, source: source)
+        let report = SocketActivity(
+            hub: core.activity, request: outcome.request, handshake: rules.handshake, outcome: outcome, source: source,
+            captures: core.runningCaptures)
         return RuleSocket(peer: peer, rules: rules, callbacks: session.delegateQueue, report: report, openDelay: outcome.delay ?? 0)
     }
 }

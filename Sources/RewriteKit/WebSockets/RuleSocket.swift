@@ -147,8 +147,9 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
     func send(_ message: URLSessionWebSocketTask.Message, completionHandler: @escaping @Sendable (Error?) -> Void) {
         queue.async { [self] in
             guard case .open = phase else { return callBack { completionHandler(self.endError) } }
-            let outcome = rules.sent(message.socketMessage)
-            report.message(outcome, sent: true)
+            let original = message.socketMessage
+            let outcome = rules.sent(original)
+            report.message(outcome, sent: true, original: original)
             guard let sent = outcome.message else { return callBack { completionHandler(nil) } }
             after(outcome.delay) { [self] in
                 switch peer {
@@ -256,7 +257,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
         var arrival = arrival
         if case .message(let message) = arrival {
             let outcome = rules.received(message)
-            report.message(outcome, sent: false)
+            report.message(outcome, sent: false, original: message)
             guard let kept = outcome.message else { return }
             arrival = .message(kept)
             delay = outcome.delay

@@ -2,9 +2,16 @@ import Foundation
 
 /// What a ``RuleSocket`` tells the rewriter's observers: `.started` and `.response` (101)
 /// when it opens, `.log` and `.tag` for what message blocks and replies log, and `.finished`
-/// when it ends, with the bytes of the messages each way. Used only on the socket's queue.
+/// when it ends, with the bytes of the messages each way; and what the captures running when
+/// it opened keep of it: the handshake and each message as it went on the wire (the server's
+/// before the rules, the app's after them), with its time. Used only on the socket's queue.
 final class SocketActivity: @unchecked Sendable {
+    /// The most messages a capture keeps of one conversation (an endless one keeps no growing list).
+    static let captureLimit = 10_000
+
     private let hub: ActivityHub
+    private let captures: [CaptureSink]
+    private var captured: [RecordedSocketMessage] = []
     private let requestID = ActivityHub.nextRequestID()
     private let request: HTTPRequest
     private let handshake: HTTPResponse
@@ -14,8 +21,12 @@ final class SocketActivity: @unchecked Sendable {
     private var bytesSent = 0
     private var bytesReceived = 0
 
-    init(hub: ActivityHub, request: HTTPRequest, handshake: HTTPResponse, outcome: RequestOutcome, source: ResponseSource) {
+    init(
+        hub: ActivityHub, request: HTTPRequest, handshake: HTTPResponse, outcome: RequestOutcome, source: ResponseSource,
+        captures: [CaptureSink] = []
+    ) {
         self.hub = hub
+        self.captures = captures
         self.request = request
         self.handshake = handshake
         self.outcome = outcome
@@ -30,11 +41,15 @@ final class SocketActivity: @unchecked Sendable {
         log(outcome.trace)
     }
 
-    /// A message went through the rules.
-    func message(_ outcome: SocketMessageOutcome, sent: Bool) {
+    /// A message went through the rules: `original` as it came (from the app, or the other end).
+    func message(_ outcome: SocketMessageOutcome, sent: Bool, original: SocketMessage) {
         let count = outcome.message?.bytes.count ?? 0
         if sent { bytesSent += count } else { bytesReceived += count }
         log(outcome.trace)
+        // On the wire: the other end's message as it came, the app's as the rules sent it on.
+        guard !captures.isEmpty, captured.count < Self.captureLimit, let wire = sent ? outcome.message : original else { return }
+        captured.append(RecordedSocketMessage(
+            direction: sent ? .sent : .received, time: Date().timeIntervalSince(started), isBinary: wire.kind == .binary, bytes: wire.bytes))
     }
 
     /// `log` and `tag` entries become events.
@@ -50,6 +65,18 @@ final class SocketActivity: @unchecked Sendable {
 
     /// The connection ended (`error` nil: closed).
     func ended(error: RequestError?) {
+        if !captures.isEmpty {
+            var exchange = RecordedExchange(
+                request: request, response: error == nil ? handshake : nil, serverResponse: source == .network && error == nil ? handshake : nil,
+                source: source, error: error, startedAt: started, duration: Date().timeIntervalSince(started), appliedRules: outcome.appliedRules)
+            exchange.socketMessages = captured
+            let redaction = hub.redaction
+            for sink in captures {
+                var copy = exchange
+                if !sink.revealsSecrets { redaction.apply(to: &copy) }
+                sink.add(copy)
+            }
+        }
         emit(.finished(ActivityEvent.Completion(
             status: handshake.status, responseHeaders: handshake.headers, bytesSent: bytesSent, bytesReceived: bytesReceived,
             error: error, source: source, appliedRules: outcome.appliedRules, trace: outcome.trace, redirectLocation: nil)))

@@ -81,3 +81,44 @@ struct SocketReplayTests {
         #expect(!rules.contains("\"hi\""), "what the app sent is not written")
     }
 }
+
+/// What a running capture keeps of a socket the rewriter carried.
+@Suite("WebSockets, captures")
+struct SocketCaptureTests {
+    @Test func aCaptureKeepsEachMessageWithItsDirectionAndTime() async throws {
+        let (rewriter, _, session) = try StubbedConversationTests.socket(#"""
+            rule "mark" {
+                when path == "/socket"
+                request each message { replace-body /token=\w+/ "token=hidden" }
+                response each message { inject-json "seen" true }
+            }
+            rule "chat" {
+                when path == "/socket"
+                respond 101 { socket { message json {"n": 1}; on message { message "ok"; close 1000 } } }
+            }
+            """#)
+        defer { session.invalidateAndCancel() }
+        let capture = rewriter.startCapture()
+        defer { capture.stop() }
+        let socket = rewriter.webSocketTask(with: URLRequest(url: StubbedConversationTests.url), in: session)
+        socket.resume()
+        _ = try await socket.receive()
+        try await socket.send(.string("token=abc123"))
+        _ = try await socket.receive()
+        await #expect(throws: (any Error).self) { try await socket.receive() }
+        var exchanges: [RecordedExchange] = []
+        for _ in 0..<200 where exchanges.isEmpty {
+            exchanges = capture.exchanges
+            if exchanges.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        }
+        let exchange = try #require(exchanges.first)
+        #expect(exchange.response?.status == 101)
+        #expect(exchange.source == .stub)
+        let messages = try #require(exchange.socketMessages)
+        #expect(messages.map(\.direction) == [.received, .sent, .received])
+        // The other end's messages as they came, the app's as the rules sent them on.
+        #expect(messages.map { String(decoding: $0.bytes, as: UTF8.self) } == [#"{"n": 1}"#, "token=hidden", "ok"])
+        #expect(zip(messages, messages.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(capture.archive.exchanges.first?.socketMessages == messages, "the HAR export keeps them")
+    }
+}
