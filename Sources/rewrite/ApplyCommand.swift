@@ -34,6 +34,8 @@ struct ApplyCommand {
     struct Exchange {
         let request: HTTPRequest
         let response: HTTPResponse?
+        /// A recorded WebSocket conversation (a HAR's `_webSocketMessages`).
+        var socketMessages: [RecordedSocketMessage]?
     }
 
     /// Whether only help was asked for.
@@ -76,7 +78,7 @@ struct ApplyCommand {
             }
             let archive = try ImportHARCommand.readArchive(harPath, command: "apply")
             // Each request with the response it got from the network, for the response phase.
-            exchanges = archive.exchanges.map { Exchange(request: $0.request, response: $0.serverResponse) }
+            exchanges = archive.exchanges.map { Exchange(request: $0.request, response: $0.serverResponse, socketMessages: $0.socketMessages) }
             har = (harPath, archive.skippedEntries)
             return
         }
@@ -193,7 +195,8 @@ struct ApplyCommand {
         // One pipeline for every request, so `times` counts carry over from one to the next.
         let pipeline = Pipeline(ruleSets: ruleSets, environment: environment)
         let reports = exchanges.map { exchange in
-            var report = ApplyReport.run(pipeline, request: exchange.request, givenResponse: exchange.response, recorded: har != nil)
+            var report = ApplyReport.run(
+                pipeline, request: exchange.request, givenResponse: exchange.response, recorded: har != nil, socketMessages: exchange.socketMessages)
             if explains {
                 report.nearMisses = pipeline.nearMisses(for: exchange.request)
                 if let messages = report.messages, let outcome = report.outcome {

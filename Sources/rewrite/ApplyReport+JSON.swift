@@ -32,12 +32,15 @@ extension ApplyReport {
         } ?? [:]) { $1 }
     }
 
-    /// `{before, after | null (dropped), changed, delay}`.
+    /// `{before, after | null (dropped), changed, delay}`, and for a WebSocket message its
+    /// `direction` (`sent` by the app or `received`).
     private static func json(_ message: MessageRewrite) -> [String: Any] {
-        [
+        var json: [String: Any] = [
             "before": message.before, "after": JSONOutput.nullable(message.after), "changed": message.changed,
             "delay": message.delay,
         ]
+        if let sent = message.sent { json["direction"] = sent ? "sent" : "received" }
+        return json
     }
 
     /// `{rule, held, conditions: [{condition, held, actual}]}`.

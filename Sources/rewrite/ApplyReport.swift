@@ -52,7 +52,11 @@ struct ApplyReport {
     /// Runs both phases of `pipeline` on a request and, when the request is forwarded,
     /// on `givenResponse` if there is one.
     /// `recorded` says the response came from a HAR file rather than `--response`.
-    static func run(_ pipeline: Pipeline, request: HTTPRequest, givenResponse: HTTPResponse?, recorded: Bool = false) -> ApplyReport {
+    /// `socketMessages`, a recorded WebSocket conversation, go through the message blocks each way.
+    static func run(
+        _ pipeline: Pipeline, request: HTTPRequest, givenResponse: HTTPResponse?, recorded: Bool = false,
+        socketMessages: [RecordedSocketMessage]? = nil
+    ) -> ApplyReport {
         let outcome = pipeline.processRequest(request)
         let deciding = outcome.trace.entries.last { entry in
             switch entry.event {
@@ -81,6 +85,10 @@ struct ApplyReport {
             let answer = pipeline.processResponse(start, for: outcome)
             (final, trace) = (answer.response, answer.trace)
             messages = pipeline.processMessages(of: answer.response, for: outcome)
+            if let socketMessages {
+                messages = pipeline.processSocketMessages(
+                    socketMessages.map { ($0.direction == .sent, $0.isBinary, $0.bytes) }, for: outcome, handshake: answer.response)
+            }
             if var edited = final, messages?.contains(where: \.changed) == true {
                 edited.body = pipeline.rewritingMessages(of: answer.response, for: outcome).body
                 final = edited

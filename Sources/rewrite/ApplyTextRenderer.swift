@@ -71,7 +71,8 @@ struct ApplyTextRenderer {
         var lines = [style.heading("MESSAGES") + style.dim("  \(messages.count), \(changed) changed, \(dropped) dropped")]
         let width = String(messages.count).count
         for (index, message) in messages.enumerated() {
-            let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
+            var number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
+            if let sent = message.sent { number += sent ? " →" : " ←" }
             let held = message.delay > 0 ? style.dim("  (held \(Self.seconds(message.delay)))") : ""
             let before = TerminalText.escaped(message.before)
             guard let after = message.after else {

@@ -226,3 +226,39 @@ import Testing
     }
 }
 #endif
+
+/// `rewrite apply --har` over a recorded WebSocket conversation: each message through the
+/// message blocks, in its direction.
+@Suite("apply --har, WebSockets")
+struct ApplySocketHARTests {
+    @Test func eachMessageGoesThroughTheBlocksOfItsDirection() throws {
+        let folder = try TemporaryFolder()
+        let har = folder.url.appendingPathComponent("socket.har")
+        try Data(#"""
+            {"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [
+              {"startedDateTime": "2026-12-06T12:00:00.000Z", "time": 5,
+               "request": {"method": "GET", "url": "https://chat.test/socket", "headers": [], "cookies": [], "queryString": []},
+               "response": {"status": 101, "headers": [{"name": "Upgrade", "value": "websocket"}], "cookies": [], "content": {"size": 0, "mimeType": "x-unknown"}},
+               "_webSocketMessages": [
+                 {"type": "receive", "time": 1796558400.25, "opcode": 1, "data": "{\"text\": \"hi\"}"},
+                 {"type": "send", "time": 1796558400.5, "opcode": 1, "data": "typing"},
+                 {"type": "receive", "time": 1796558401.0, "opcode": 2, "data": "AAEC"}
+               ]}
+            ]}}
+            """#.utf8).write(to: har)
+        let rules = folder.url.appendingPathComponent("socket.rules")
+        try Data(#"""
+            rule "socket" {
+                when host == "chat.test" and scheme == "wss"
+                response each message when json "text" exists { inject-json "seen" true }
+                request each message when body == "typing" { drop }
+            }
+            """#.utf8).write(to: rules)
+        let applied = try HARCommandTests.run(["apply", rules.path, "--har", har.path])
+        #expect(applied.status == 0, "\(applied)")
+        #expect(applied.stdout.contains("MESSAGES  3, 1 changed, 1 dropped"), "\(applied.stdout)")
+        #expect(applied.stdout.contains(#"1 ←  {"text": "hi"}  →  {"text": "hi","seen":true}"#), "\(applied.stdout)")
+        #expect(applied.stdout.contains("2 →  typing  →  dropped"), "\(applied.stdout)")
+        #expect(applied.stdout.contains("3 ←  binary, 3 bytes  unchanged"), "\(applied.stdout)")
+    }
+}

@@ -11,6 +11,8 @@ package struct MessageRewrite: Sendable {
     package let delay: Double
     /// What happened to it.
     package let trace: Trace
+    /// For a WebSocket message: whether the app sent it (else it received it); nil for a stream's.
+    package var sent: Bool?
 }
 
 extension Pipeline {
@@ -32,6 +34,27 @@ extension Pipeline {
             }
             return MessageRewrite(
                 before: message.data, after: after, changed: result.bytes != message.raw, delay: result.delay, trace: result.trace)
+        }
+    }
+}
+
+extension Pipeline {
+    /// A WebSocket conversation's messages (`sent` by the app or received, `binary` or text)
+    /// through the `request each message` and `response each message` blocks of the rules
+    /// that applied to its handshake, in order, as `rewrite apply --har` shows them.
+    package func processSocketMessages(
+        _ messages: [(sent: Bool, binary: Bool, bytes: [UInt8])], for outcome: RequestOutcome, handshake: HTTPResponse
+    ) -> [MessageRewrite] {
+        let rules = SocketRules(request: outcome.request, handshake: handshake, plan: outcome.responsePlan, environment: environment, script: nil)
+        return messages.map { message in
+            let socketMessage = SocketMessage(kind: message.binary ? .binary : .text, bytes: message.bytes)
+            let result = message.sent ? rules.sent(socketMessage) : rules.received(socketMessage)
+            let shown = { (bytes: [UInt8]) in message.binary ? "binary, \(bytes.count) bytes" : String(decoding: bytes, as: UTF8.self) }
+            var rewrite = MessageRewrite(
+                before: shown(message.bytes), after: result.message.map { shown($0.bytes) }, changed: result.message?.bytes != message.bytes,
+                delay: result.delay, trace: result.trace)
+            rewrite.sent = message.sent
+            return rewrite
         }
     }
 }
