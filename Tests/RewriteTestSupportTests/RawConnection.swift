@@ -70,6 +70,15 @@ final class RawConnection {
         }
     }
 
+    /// Reads exactly `count` bytes; nil on EOF or timeout before them.
+    func read(exactly count: Int) -> [UInt8]? {
+        while received.count < count {
+            guard fill() else { return nil }
+        }
+        defer { received.removeFirst(count) }
+        return Array(received.prefix(count))
+    }
+
     /// Reads everything until the server closes the connection (or 5 s pass).
     func readToEnd() -> String {
         while fill() {}

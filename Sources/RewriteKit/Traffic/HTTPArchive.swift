@@ -142,7 +142,7 @@ extension HTTPArchive {
     /// note that says so in the HAR's terms.
     private static func exchange(from entry: HARDocument.Entry) -> Result<RecordedExchange, EntryProblem> {
         guard var url = RequestURL(string: entry.request.url), ["http", "https", "ws", "wss"].contains(url.scheme) else {
-            return .failure(EntryProblem(message: "not an http(s) or ws(s) URL"))
+            return .failure(EntryProblem(message: "not an http(s) URL"))
         }
         // A WebSocket's handshake: the app asks for a ws(s) URL, which some tools write as http(s).
         let socket = entry.webSocketMessages != nil && entry.response?.status == 101

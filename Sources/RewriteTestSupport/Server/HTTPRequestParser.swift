@@ -24,6 +24,12 @@ struct HTTPRequestParser {
     private let readMore: () throws -> [UInt8]
 
     /// Creates a parser that pulls bytes from `readMore`, which returns an empty array at end of stream.
+    /// The bytes read past the last request (a protocol the connection switched to starts there).
+    mutating func takeBuffered() -> [UInt8] {
+        defer { (buffer, start) = ([], 0) }
+        return Array(buffer[start...])
+    }
+
     init(readMore: @escaping () throws -> [UInt8]) {
         self.readMore = readMore
     }

@@ -21,6 +21,9 @@ struct ServerConnection {
             do {
                 guard let request = try parser.nextRequest(sendContinue: writer.writeContinue) else { return }
                 let recorded = core.record(request, connectionID: id)
+                if WebSocketEcho.accepts(request) {
+                    return WebSocketEcho.run(request, descriptor: descriptor, buffered: parser.takeBuffered())
+                }
                 let response = Router.response(to: recorded, context: context)
                 if response.hangsUp { return }
                 let keepAlive = request.wantsKeepAlive && !response.closesConnection && !core.isStopped
