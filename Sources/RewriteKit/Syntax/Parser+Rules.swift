@@ -82,6 +82,20 @@ extension Parser {
             range: range(from: ruleToken.range.start))
     }
 
+    /// `each message [when CONDITION] { … }` after `request` or `response`; called at `each`.
+    private mutating func parseEachMessage(closing: String) throws(Abort) -> (Condition?, MessageBlock) {
+        advance()
+        guard current.isWord("message") else { try failExpected("'message'", after: "each") }
+        advance()
+        var guardCondition: Condition?
+        if current.isWord("when") {
+            advance()
+            guardCondition = try parseCondition(after: "when")
+            try failContinuedCondition()
+        }
+        return (guardCondition, try parseMessageBlock(after: guardCondition == nil ? "message" : "condition", closing: closing))
+    }
+
     /// One clause; called at its first token.
     mutating func parseClause() throws(Abort) -> RuleClause {
         guard current.kind == .word else { try failExpected("a clause") }
@@ -99,32 +113,15 @@ extension Parser {
         case "request":
             advance()
             if current.isWord("each") {
-                advance()
-                guard current.isWord("message") else { try failExpected("'message'", after: "each") }
-                advance()
-                var guardCondition: Condition?
-                if current.isWord("when") {
-                    advance()
-                    guardCondition = try parseCondition(after: "when")
-                    try failContinuedCondition()
-                }
-                let block = try parseMessageBlock(after: guardCondition == nil ? "message" : "condition", closing: "request each message")
+                let (guardCondition, block) = try parseEachMessage(closing: "request each message")
                 return clause(.eachSentMessage(guard: guardCondition, block))
             }
             return clause(.request(try parseActionBlock(closing: "request", after: "request")))
         case "response":
             advance()
             if current.isWord("each") {
-                advance()
-                guard current.isWord("message") else { try failExpected("'message'", after: "each") }
-                advance()
-                var guardCondition: Condition?
-                if current.isWord("when") {
-                    advance()
-                    guardCondition = try parseCondition(after: "when")
-                    try failContinuedCondition()
-                }
-                return clause(.eachMessage(guard: guardCondition, try parseMessageBlock(after: guardCondition == nil ? "message" : "condition")))
+                let (guardCondition, block) = try parseEachMessage(closing: "response each message")
+                return clause(.eachMessage(guard: guardCondition, block))
             }
             var guardCondition: Condition?
             if current.isWord("when") {

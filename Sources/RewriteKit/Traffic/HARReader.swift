@@ -155,18 +155,9 @@ struct HARReader {
     /// `_webSocketMessages`: each `{type, time, opcode, data}`; an element without all four is
     /// left out, with a note.
     private mutating func socketMessages(_ start: Int, path: String) -> [HARDocument.SocketMessage]? {
-        guard locator.base[start] == JSONByte.openBracket else {
-            mistyped(path, expected: "an array", at: start)
-            return nil
-        }
+        guard let objects = objects(in: start, path: path) else { return nil }
         var messages: [HARDocument.SocketMessage] = []
-        for (index, element) in elements(of: start).enumerated() {
-            let place = path + "[\(index)]"
-            guard isObject(element) else {
-                mistyped(place, expected: "an object", at: element)
-                continue
-            }
-            let fields = members(of: element)
+        for (fields, place) in objects {
             guard let type = member("type", fields).flatMap({ text($0, path: place + ".type") }),
                   let time = member("time", fields).flatMap({ number($0, path: place + ".time") }),
                   let opcode = member("opcode", fields).flatMap({ number($0, path: place + ".opcode") }),
@@ -199,19 +190,9 @@ struct HARReader {
     /// Headers, form parameters: objects with a `name` and a `value`. A value written as
     /// an array of strings is that many repeated fields; a number or boolean is its text.
     private mutating func nameValues(_ start: Int?, path: String) -> [HARDocument.NameValue]? {
-        guard let start else { return nil }
-        guard locator.base[start] == JSONByte.openBracket else {
-            mistyped(path, expected: "an array", at: start)
-            return nil
-        }
+        guard let start, let objects = objects(in: start, path: path) else { return nil }
         var result: [HARDocument.NameValue] = []
-        for (index, element) in elements(of: start).enumerated() {
-            let place = path + "[\(index)]"
-            guard isObject(element) else {
-                mistyped(place, expected: "an object", at: element)
-                continue
-            }
-            let fields = members(of: element)
+        for (fields, place) in objects {
             guard let name = member("name", fields).flatMap({ text($0, path: place + ".name") }) else { continue }
             guard let value = member("value", fields) else {
                 result.append(.init(name: name, value: nil))
@@ -294,6 +275,25 @@ struct HARReader {
     }
 
     /// An object's members: decoded keys and where each value starts.
+    /// The members of each object in the array at `start`, with its place for notes; nil (and a
+    /// note) when it is not an array, and an element that is not an object is noted and left out.
+    private mutating func objects(in start: Int, path: String) -> [(fields: [(key: String, value: Int)], place: String)]? {
+        guard locator.base[start] == JSONByte.openBracket else {
+            mistyped(path, expected: "an array", at: start)
+            return nil
+        }
+        var objects: [(fields: [(key: String, value: Int)], place: String)] = []
+        for (index, element) in elements(of: start).enumerated() {
+            let place = path + "[\(index)]"
+            guard isObject(element) else {
+                mistyped(place, expected: "an object", at: element)
+                continue
+            }
+            objects.append((members(of: element), place))
+        }
+        return objects
+    }
+
     private func members(of start: Int) -> [(key: String, value: Int)] {
         var result: [(key: String, value: Int)] = []
         var cursor = start + 1
