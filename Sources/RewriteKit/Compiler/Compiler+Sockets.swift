@@ -17,7 +17,8 @@ extension Compiler {
         for reply in socket.replies {
             var slots = CaptureSlots()
             let compiledGuard = reply.guardCondition.map { compile($0, inResponse: false, slots: &slots) }
-            replies.append(CompiledSocket.Reply(guardCondition: compiledGuard, steps: compile(reply.steps, groups: groups), line: reply.range.start.line))
+            replies.append(CompiledSocket.Reply(
+                guardCondition: compiledGuard, steps: compile(reply.steps, groups: groups), uses: messageUses(reply.times), line: reply.range.start.line))
         }
         return CompiledSocket(steps: steps, periodic: periodic, replies: replies, line: socket.range.start.line)
     }

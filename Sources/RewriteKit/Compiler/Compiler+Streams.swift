@@ -92,6 +92,15 @@ extension Compiler {
         respond.headers.contains { ASCIICase.lowercased($0.name.displayText) == "content-type" }
     }
 
+    /// `times N` of a message block or reply, checked.
+    mutating func messageUses(_ times: (count: Int, range: SourceRange)?) -> Int? {
+        guard let times else { return nil }
+        if !(1...Self.timesLimit).contains(times.count) {
+            error(DiagnosticMessages.messageTimesOutOfRange(times.count, limit: Self.timesLimit), times.range)
+        }
+        return times.count
+    }
+
     /// Actions a message can take: those on its text and JSON, and the observers.
     static let messageActions: Set<ActionKeyword> = [.wrapJSON, .injectJSON, .removeJSON, .replaceBody, .setBody, .log, .tag]
 
@@ -118,6 +127,7 @@ extension Compiler {
                 delay = (delay ?? 0) + duration.seconds
             }
         }
-        return CompiledMessageBlock(guardCondition: guardCondition, actions: actions, drops: drops, delay: delay, line: line)
+        return CompiledMessageBlock(
+            guardCondition: guardCondition, actions: actions, drops: drops, delay: delay, uses: messageUses(block.times), line: line)
     }
 }

@@ -212,6 +212,10 @@ enum DiagnosticMessages {
         DiagnosticMessage(.invalidTimes, "'times \(count)' is out of range; a rule may be limited to 1 to \(limit) requests")
     }
 
+    static func messageTimesOutOfRange(_ count: Int, limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.invalidTimes, "'times \(count)' is out of range; a message block or reply may be limited to 1 to \(limit) messages")
+    }
+
     static let duplicateTimes = DiagnosticMessage(.invalidTimes, "a rule can have only one 'times' clause")
 
     static let graphQLInResponse = DiagnosticMessage(

@@ -24,9 +24,10 @@ extension Pipeline {
         guard let format = StreamFormat(contentType: response.headers["Content-Type"]) else { return nil }
         var splitter = StreamMessageSplitter(format: format)
         let messages = splitter.feed(response.body) + splitter.finish().messages
+        var uses = MessageBlockUses()
         return messages.map { message in
             let result = outcome.responsePlan.run(
-                message: message, format: format, response: response, request: outcome.request, environment: environment)
+                message: message, format: format, response: response, request: outcome.request, environment: environment, uses: &uses)
             var after: String?
             if let bytes = result.bytes {
                 var reader = StreamMessageSplitter(format: format)
@@ -46,9 +47,10 @@ extension Pipeline {
         _ messages: [(sent: Bool, binary: Bool, bytes: [UInt8])], for outcome: RequestOutcome, handshake: HTTPResponse
     ) -> [MessageRewrite] {
         let rules = SocketRules(request: outcome.request, handshake: handshake, plan: outcome.responsePlan, environment: environment, script: nil)
+        var uses = MessageBlockUses()
         return messages.map { message in
             let socketMessage = SocketMessage(kind: message.binary ? .binary : .text, bytes: message.bytes)
-            let result = message.sent ? rules.sent(socketMessage) : rules.received(socketMessage)
+            let result = message.sent ? rules.sent(socketMessage, uses: &uses) : rules.received(socketMessage, uses: &uses)
             let shown = { (bytes: [UInt8]) in message.binary ? "binary, \(bytes.count) bytes" : String(decoding: bytes, as: UTF8.self) }
             var rewrite = MessageRewrite(
                 before: shown(message.bytes), after: result.message.map { shown($0.bytes) }, changed: result.message?.bytes != message.bytes,
@@ -109,9 +111,10 @@ extension Pipeline {
         body.reserveCapacity(response.body.count + response.body.count / 8)
         var delay = 0.0
         var logs: [TraceEntry] = []
+        var uses = MessageBlockUses()
         for message in messages + tail {
             let result = outcome.responsePlan.run(
-                message: message, format: format, response: response, request: outcome.request, environment: environment)
+                message: message, format: format, response: response, request: outcome.request, environment: environment, uses: &uses)
             logs += result.trace.entries.lazy.filter(\.isLogOrTag)
             delay += result.delay
             if let bytes = result.bytes { body += bytes }

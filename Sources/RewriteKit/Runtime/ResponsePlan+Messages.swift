@@ -19,7 +19,7 @@ extension ResponsePlan {
     /// text skip it, and the trace says so.
     func run(
         message: StreamMessage, format: StreamFormat?, response: HTTPResponse, request: HTTPRequest,
-        environment: EvaluationEnvironment, sent: Bool = false, binary: Bool = false
+        environment: EvaluationEnvironment, sent: Bool = false, binary: Bool = false, uses: inout MessageBlockUses
     ) -> MessageOutcome {
         let original = BodyView(message.dataBytes)
         var body = original
@@ -30,7 +30,8 @@ extension ResponsePlan {
         let blocks: KeyPath<CompiledRule, [CompiledMessageBlock]> = sent ? \.sentMessageBlocks : \.messageBlocks
         for step in steps where !step.rule[keyPath: blocks].isEmpty {
             context.rule = step.rule.reference
-            for block in step.rule[keyPath: blocks] {
+            let list: MessageBlockUses.Key.List = sent ? .sent(ObjectIdentifier(step.rule)) : .received(ObjectIdentifier(step.rule))
+            for (index, block) in step.rule[keyPath: blocks].enumerated() {
                 var captures = step.captures
                 if let guardCondition = block.guardCondition {
                     var evaluator = ConditionEvaluator(request: request, response: response, body: body, environment: environment)
@@ -40,6 +41,10 @@ extension ResponsePlan {
                         context.record(.guardFailed, line: block.line)
                         continue
                     }
+                }
+                if let limit = block.uses, !uses.take(MessageBlockUses.Key(list: list, index: index), limit: limit) {
+                    context.record(.usedUp(times: limit), line: block.line)
+                    continue
                 }
                 context.captures = captures
                 for action in block.actions {

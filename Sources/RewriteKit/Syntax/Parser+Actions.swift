@@ -24,7 +24,7 @@ extension Parser {
                 items.append(.action(try parser.parseAction()))
             }
         }
-        return MessageBlock(items: items, range: range(from: open.range.start))
+        return MessageBlock(items: items, times: nil, range: range(from: open.range.start))
     }
 
     /// The statements of a block whose `{` was just read, up to and including its `}`.

@@ -82,18 +82,41 @@ extension Parser {
             range: range(from: ruleToken.range.start))
     }
 
-    /// `each message [when CONDITION] { … }` after `request` or `response`; called at `each`.
+    /// `each message [when CONDITION] [times N] { … }` after `request` or `response`; called at `each`.
     private mutating func parseEachMessage(closing: String) throws(Abort) -> (Condition?, MessageBlock) {
         advance()
         guard current.isWord("message") else { try failExpected("'message'", after: "each") }
         advance()
+        let (guardCondition, times) = try parseMessageGuard()
+        var block = try parseMessageBlock(after: times != nil ? "times" : guardCondition == nil ? "message" : "condition", closing: closing)
+        block.times = times
+        return (guardCondition, block)
+    }
+
+    /// `[when CONDITION] [times N]` before a message block or an `on message` reply.
+    mutating func parseMessageGuard() throws(Abort) -> (Condition?, (count: Int, range: SourceRange)?) {
         var guardCondition: Condition?
         if current.isWord("when") {
             advance()
             guardCondition = try parseCondition(after: "when")
             try failContinuedCondition()
         }
-        return (guardCondition, try parseMessageBlock(after: guardCondition == nil ? "message" : "condition", closing: closing))
+        var times: (count: Int, range: SourceRange)?
+        if current.isWord("times") {
+            times = try parseTimes(of: "messages")
+        }
+        return (guardCondition, times)
+    }
+
+    /// `times N`; called at `times`.
+    private mutating func parseTimes(of what: String) throws(Abort) -> (count: Int, range: SourceRange) {
+        advance()
+        let value = try parseValue(after: "times")
+        guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e15 else {
+            report(DiagnosticMessages.expectedArgument("a whole number of \(what)", for: "times", found: value.kindDescription), at: value.range)
+            throw Abort()
+        }
+        return (Int(number), value.range)
     }
 
     /// One clause; called at its first token.
@@ -150,13 +173,8 @@ extension Parser {
             advance()
             return clause(.stop)
         case "times":
-            advance()
-            let value = try parseValue(after: "times")
-            guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e15 else {
-                report(DiagnosticMessages.expectedArgument("a whole number of requests", for: "times", found: value.kindDescription), at: value.range)
-                throw Abort()
-            }
-            return clause(.times(Int(number), range: value.range))
+            let (count, range) = try parseTimes(of: "requests")
+            return clause(.times(count, range: range))
         default:
             try failUnknown("clause", candidates: Parser.clauseKeywords)
         }

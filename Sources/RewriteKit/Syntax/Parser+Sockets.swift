@@ -17,18 +17,14 @@ extension Parser {
                 let begin = parser.take().range.start
                 guard parser.current.isWord("message") else { try parser.failExpected("'message'", after: "on") }
                 parser.advance()
-                var guardCondition: Condition?
-                if parser.current.isWord("when") {
-                    parser.advance()
-                    guardCondition = try parser.parseCondition(after: "when")
-                    try parser.failContinuedCondition()
-                }
-                _ = try parser.expect(.leftBrace, "'{' with the reply", after: guardCondition == nil ? "on message" : "condition")
+                let (guardCondition, times) = try parser.parseMessageGuard()
+                _ = try parser.expect(
+                    .leftBrace, "'{' with the reply", after: times != nil ? "times" : guardCondition == nil ? "on message" : "condition")
                 var reply: [SocketClause.Step] = []
                 parser.parseBlockStatements(closing: "on message", allowing: ["fail"]) { parser throws(Abort) in
                     reply.append(try parser.parseSocketStep(allowingMore: false))
                 }
-                replies.append(SocketClause.Reply(guardCondition: guardCondition, steps: reply, range: parser.range(from: begin)))
+                replies.append(SocketClause.Reply(guardCondition: guardCondition, times: times, steps: reply, range: parser.range(from: begin)))
             } else {
                 steps.append(try parser.parseSocketStep(allowingMore: true))
             }

@@ -67,6 +67,8 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
     private var lastDue = DispatchTime(uptimeNanoseconds: 0)
     /// Periodic messages waiting for the app to read the backlog.
     private var stalledPeriodic: [Int] = []
+    /// How often each `times N` message block and reply ran on this connection.
+    private var uses = MessageBlockUses()
     /// Whether a real connection's next message is being read.
     private var reading = false
     private var maximumSize = 1 << 20
@@ -148,14 +150,14 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
         queue.async { [self] in
             guard case .open = phase else { return callBack { completionHandler(self.endError) } }
             let original = message.socketMessage
-            let outcome = rules.sent(original)
+            let outcome = rules.sent(original, uses: &uses)
             report.message(outcome, sent: true, original: original)
             guard let sent = outcome.message else { return callBack { completionHandler(nil) } }
             after(outcome.delay) { [self] in
                 switch peer {
                 case .script:
                     callBack { completionHandler(nil) }
-                    if let reply = rules.reply(to: sent) {
+                    if let reply = rules.reply(to: sent, uses: &uses) {
                         report.log(reply.trace)
                         run(reply.steps)
                     }
@@ -256,7 +258,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
         var delay = 0.0
         var arrival = arrival
         if case .message(let message) = arrival {
-            let outcome = rules.received(message)
+            let outcome = rules.received(message, uses: &uses)
             report.message(outcome, sent: false, original: message)
             guard let kept = outcome.message else { return }
             arrival = .message(kept)

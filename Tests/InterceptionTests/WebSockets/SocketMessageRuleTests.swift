@@ -71,13 +71,14 @@ struct SocketMessageRuleTests {
         let rules = SocketRules(
             request: outcome.request, handshake: HTTPResponse(status: 101), plan: outcome.responsePlan, environment: pipeline.environment, script: nil)
         let binary = SocketMessage(kind: .binary, bytes: [0x7B, 0x7D])
-        let result = rules.received(binary)
+        var uses = MessageBlockUses()
+        let result = rules.received(binary, uses: &uses)
         #expect(result.message == binary)
         #expect(result.trace.entries.contains { entry in
             if case .skipped(action: "inject-json", let reason) = entry.event { reason.contains("binary") } else { false }
         })
         #expect(result.trace.entries.contains { if case .tag("seen") = $0.event { true } else { false } })
-        let text = rules.received(.text("{}"))
+        let text = rules.received(.text("{}"), uses: &uses)
         #expect(text.message == .text(#"{"x":1}"#))
     }
 
@@ -108,5 +109,52 @@ struct SocketMessageRuleTests {
         #expect(finished.source == .stub)
         #expect(finished.bytesReceived == 2)
         #expect(finished.appliedRules.map(\.name) == ["watch", "chat"])
+    }
+}
+
+/// `times N` on message blocks and replies: each counts the messages of one connection.
+@Suite("WebSockets, times")
+struct SocketTimesTests {
+    @Test func aReplyAndAMessageBlockRunOnTheirFirstNMessagesOnly() async throws {
+        let (_, socket, session) = try StubbedConversationTests.socket(#"""
+            rule "typing" {
+                when path == "/socket"
+                response each message when json "type" == "typing" times 2 { drop }
+            }
+            rule "retry once" {
+                when path == "/socket"
+                respond 101 {
+                    socket {
+                        on message when json "type" == "subscribe" times 1 { message json {"type": "retry"} }
+                        on message when json "type" == "subscribe" {
+                            message json {"type": "typing"}
+                            message json {"type": "typing"}
+                            message json {"type": "typing"}
+                            message json {"type": "subscribed"}
+                        }
+                    }
+                }
+            }
+            """#)
+        defer { session.invalidateAndCancel() }
+        socket.resume()
+        try await socket.send(.string(#"{"type": "subscribe"}"#))
+        #expect(StubbedConversationTests.text(try await socket.receive()) == #"{"type": "retry"}"#)
+        try await socket.send(.string(#"{"type": "subscribe"}"#))
+        #expect(StubbedConversationTests.text(try await socket.receive()) == #"{"type": "typing"}"#, "the third typing passes")
+        #expect(StubbedConversationTests.text(try await socket.receive()) == #"{"type": "subscribed"}"#)
+        // A second connection counts from zero.
+        let (_, again, otherSession) = try StubbedConversationTests.socket(#"""
+            rule "retry once" {
+                when path == "/socket"
+                respond 101 { socket { on message times 1 { message "first" }; on message { message "later" } } }
+            }
+            """#)
+        defer { otherSession.invalidateAndCancel() }
+        again.resume()
+        for expected in ["first", "later", "later"] {
+            try await again.send(.string("x"))
+            #expect(StubbedConversationTests.text(try await again.receive()) == expected)
+        }
     }
 }

@@ -31,8 +31,9 @@ struct SocketClauseTests {
         #expect(rules.openingSteps() == [.send(.text("joined lobby")), .wait(0.02), .send(SocketMessage(kind: .binary, bytes: [0, 1]))])
         #expect(rules.periodic.map(\.seconds) == [30])
         #expect(rules.periodicMessage(0) == .text(#"{"type": "ping"}"#))
-        #expect(rules.reply(to: .text(#"{"type": "ping"}"#))?.steps == [.send(.text(#"{"type": "pong"}"#))])
-        #expect(rules.reply(to: .text(#"{"text": "hi"}"#))?.steps == [.send(.text("echo hi")), .close(code: 1000, reason: "")])
+        var uses = MessageBlockUses()
+        #expect(rules.reply(to: .text(#"{"type": "ping"}"#), uses: &uses)?.steps == [.send(.text(#"{"type": "pong"}"#))])
+        #expect(rules.reply(to: .text(#"{"text": "hi"}"#), uses: &uses)?.steps == [.send(.text("echo hi")), .close(code: 1000, reason: "")])
     }
 
     @Test func wordsAndTheirErrors() {
@@ -71,6 +72,31 @@ struct SocketClauseTests {
             [
                 "1️⃣ error: unknown socket step 'bogus'; expected one of: message, wait, close, fail, every, on",
                 "2️⃣ error: unknown reply step 'every'; expected one of: message, wait, close, fail",
+            ])
+    }
+
+    @Test func timesOnAMessageBlockCountsTheMessagesOfOneStream() throws {
+        let pipeline = Pipeline(ruleSets: [try RuleSet(rules: #"""
+            rule "first two" {
+                response each message times 2 { inject-json "n" 1 }
+            }
+            """#, name: "t.rules", baseDirectory: nil)])
+        let outcome = pipeline.processRequest(try #require(HTTPRequest(method: "GET", url: "https://example.com/feed")))
+        let body = Array("{}\n{}\n{}\n".utf8)
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], body: body)
+        let messages = try #require(pipeline.processMessages(of: response, for: outcome))
+        #expect(messages.map(\.changed) == [true, true, false])
+        #expect(messages[2].trace.entries.contains { $0.event == .usedUp(times: 2) })
+        // Every stream counts from zero.
+        #expect(try #require(pipeline.processMessages(of: response, for: outcome)).map(\.changed) == [true, true, false])
+    }
+
+    @Test func timesOutOfRange() {
+        expectFrontEndDiagnostics(
+            "rule \"a\" {\n    response each message times 1️⃣0 { drop }\n    respond 101 { socket { on message when body == \"x\" times 2️⃣0 { close 1000 } } }\n}",
+            [
+                "1️⃣ error: 'times 0' is out of range; a message block or reply may be limited to 1 to 1000000000 messages",
+                "2️⃣ error: 'times 0' is out of range; a message block or reply may be limited to 1 to 1000000000 messages",
             ])
     }
 }

@@ -121,8 +121,9 @@ struct StreamClauseTests {
         let response = HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: [])
         var splitter = StreamMessageSplitter(format: .eventStream)
         let messages = splitter.feed(Array("event: delta\r\n: note\r\ndata: {\"x\":\r\ndata: 1}\r\nid: 4\r\n\r\ndata: plain\n\ndata: [DONE]\n\n".utf8))
+        var uses = MessageBlockUses()
         let results = messages.map {
-            outcome.responsePlan.run(message: $0, format: .eventStream, response: response, request: request, environment: .live)
+            outcome.responsePlan.run(message: $0, format: .eventStream, response: response, request: request, environment: .live, uses: &uses)
         }
         #expect(results.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } } == [
             "event: delta\r\n: note\r\ndata: {\"y\":\r\ndata: 1,\"n\":2}\r\nid: 4\r\n\r\n", nil, "data: [DONE]\n\n",

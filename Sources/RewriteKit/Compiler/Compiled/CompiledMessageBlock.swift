@@ -10,6 +10,8 @@ struct CompiledMessageBlock: Sendable {
     let drops: Bool
     /// How long the block holds the message back (`delay`), in seconds.
     let delay: Double?
+    /// `times N`: the most messages of one stream or connection it runs on.
+    let uses: Int?
     /// The 1-based line of the `response` keyword.
     let line: Int
 }

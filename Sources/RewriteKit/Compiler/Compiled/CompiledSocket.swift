@@ -31,6 +31,8 @@ struct CompiledSocket: Sendable {
         /// Tested on the app's message (`json`, `body`) and the handshake; nil: every message.
         let guardCondition: CompiledCondition?
         let steps: [Step]
+        /// `times N`: the most messages of one connection it answers.
+        let uses: Int?
         /// The 1-based line of `on`.
         let line: Int
     }

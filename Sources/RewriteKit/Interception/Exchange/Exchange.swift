@@ -710,8 +710,10 @@ final class Exchange: @unchecked Sendable {
               let format = StreamFormat(contentType: head.headers["Content-Type"])
         else { return false }
         var noted = 0
+        var uses = MessageBlockUses()
         outflow.relayMessages(format: format, head: head) { [weak self, environment = pipeline.environment] message, format, head in
-            let result = outcome.responsePlan.run(message: message, format: format, response: head, request: outcome.request, environment: environment)
+            let result = outcome.responsePlan.run(
+                message: message, format: format, response: head, request: outcome.request, environment: environment, uses: &uses)
             guard let self else { return (result.bytes, result.delay) }
             activity.log(result.trace.entries, hop: hop)
             noted += noteSkips(in: result.trace, room: MessageRelay.notedLimit - noted)

@@ -24,23 +24,23 @@ struct SocketRules: Sendable {
     var hasMessageBlocks: Bool { plan.hasMessageBlocks || plan.hasSentMessageBlocks }
 
     /// A message from the server (or the script) to the app, through `response each message`.
-    func received(_ message: SocketMessage) -> SocketMessageOutcome {
-        run(message, sent: false)
+    func received(_ message: SocketMessage, uses: inout MessageBlockUses) -> SocketMessageOutcome {
+        run(message, sent: false, uses: &uses)
     }
 
     /// A message from the app, through `request each message`.
-    func sent(_ message: SocketMessage) -> SocketMessageOutcome {
-        run(message, sent: true)
+    func sent(_ message: SocketMessage, uses: inout MessageBlockUses) -> SocketMessageOutcome {
+        run(message, sent: true, uses: &uses)
     }
 
-    private func run(_ message: SocketMessage, sent: Bool) -> SocketMessageOutcome {
+    private func run(_ message: SocketMessage, sent: Bool, uses: inout MessageBlockUses) -> SocketMessageOutcome {
         guard sent ? plan.hasSentMessageBlocks : plan.hasMessageBlocks else {
             return SocketMessageOutcome(message: message, delay: 0, trace: Trace())
         }
         let stream = StreamMessage(raw: message.bytes, dataBytes: message.bytes)
         let outcome = plan.run(
             message: stream, format: nil, response: handshake, request: request, environment: environment, sent: sent,
-            binary: message.kind == .binary)
+            binary: message.kind == .binary, uses: &uses)
         return SocketMessageOutcome(
             message: outcome.bytes.map { SocketMessage(kind: message.kind, bytes: $0) }, delay: outcome.delay, trace: outcome.trace)
     }
@@ -69,11 +69,11 @@ struct SocketRules: Sendable {
     /// The reply to a message the app sent (after its `request each message` blocks): the
     /// steps of the first `on message` whose condition holds, rendered with `${json.PATH}`
     /// reading the app's message; nil when none holds.
-    func reply(to message: SocketMessage) -> (steps: [SocketStep], trace: Trace)? {
+    func reply(to message: SocketMessage, uses: inout MessageBlockUses) -> (steps: [SocketStep], trace: Trace)? {
         guard let script else { return nil }
         let body = BodyView(message.bytes)
         var context = ActionContext(rule: script.rule, captures: script.captures, phase: .request, environment: environment, trace: Trace())
-        for reply in script.socket.replies {
+        for (index, reply) in script.socket.replies.enumerated() {
             if let guardCondition = reply.guardCondition {
                 var captures = script.captures
                 var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
@@ -82,6 +82,8 @@ struct SocketRules: Sendable {
                     continue
                 }
             }
+            // A reply used up leaves the message to the replies after it.
+            if let limit = reply.uses, !uses.take(MessageBlockUses.Key(list: .replies, index: index), limit: limit) { continue }
             return (render(reply.steps, body: body, context: &context), context.trace)
         }
         return nil

@@ -39,10 +39,21 @@ struct SocketClause: Sendable, Hashable {
         let range: SourceRange
     }
 
-    /// `on message [when CONDITION] { steps }`.
+    /// `on message [when CONDITION] [times N] { steps }`.
     struct Reply: Sendable, Hashable {
+        static func == (lhs: Reply, rhs: Reply) -> Bool {
+            lhs.guardCondition == rhs.guardCondition && lhs.times?.count == rhs.times?.count && lhs.steps == rhs.steps && lhs.range == rhs.range
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(steps)
+            hasher.combine(range)
+        }
+
         /// The condition on the app's message (`json`, `body`) and the handshake; nil: every message.
         let guardCondition: Condition?
+        /// `times N`: it answers at most N messages of one connection.
+        let times: (count: Int, range: SourceRange)?
         let steps: [Step]
         /// From `on` to `}`.
         let range: SourceRange
