@@ -85,6 +85,9 @@ package enum RuleVocabulary {
         "network-lost": "`fail network-lost`: NSURLErrorNetworkConnectionLost (-1005).",
         "code": "`fail code N [domain \"D\"] [message \"M\"]`: an error with this code (a URLError code such as -1009 unless a domain is given).",
         "stream": "`stream every DURATION { message ... }`, `stream file \"PATH\" every DURATION`: a streamed body.",
+        "wait": "`wait DURATION`: in a `socket` script, pause before the next step.",
+        "close": "`close CODE \"REASON\"`: in a `socket` script, close the conversation (1000 to 1003, 1007 to 1011).",
+        "on": "`on message [when CONDITION] [times N] { ... }`: in a `socket` script, answer the app's messages.",
         "socket": "`respond 101 { socket { message ...; wait D; every D message ...; on message when C { ... }; close CODE \"REASON\" } }`: a stubbed WebSocket conversation.",
     ]
 }

@@ -153,16 +153,19 @@ struct HARReader {
     }
 
     /// `_webSocketMessages`: each `{type, time, opcode, data}`; an element without all four is
-    /// left out, with a note.
+    /// left out, with a warning.
     private mutating func socketMessages(_ start: Int, path: String) -> [HARDocument.SocketMessage]? {
         guard let objects = objects(in: start, path: path) else { return nil }
         var messages: [HARDocument.SocketMessage] = []
-        for (fields, place) in objects {
+        for (fields, place, element) in objects {
             guard let type = member("type", fields).flatMap({ text($0, path: place + ".type") }),
                   let time = member("time", fields).flatMap({ number($0, path: place + ".time") }),
                   let opcode = member("opcode", fields).flatMap({ number($0, path: place + ".opcode") }),
                   let data = member("data", fields).flatMap({ text($0, path: place + ".data") })
-            else { continue }
+            else {
+                mistyped(place, expected: "a message with type, time, opcode and data", at: element)
+                continue
+            }
             messages.append(.init(type: type, time: time, opcode: Int(exactly: opcode.rounded(.towardZero)) ?? 0, data: data))
         }
         return messages
@@ -192,7 +195,7 @@ struct HARReader {
     private mutating func nameValues(_ start: Int?, path: String) -> [HARDocument.NameValue]? {
         guard let start, let objects = objects(in: start, path: path) else { return nil }
         var result: [HARDocument.NameValue] = []
-        for (fields, place) in objects {
+        for (fields, place, _) in objects {
             guard let name = member("name", fields).flatMap({ text($0, path: place + ".name") }) else { continue }
             guard let value = member("value", fields) else {
                 result.append(.init(name: name, value: nil))
@@ -277,19 +280,19 @@ struct HARReader {
     /// An object's members: decoded keys and where each value starts.
     /// The members of each object in the array at `start`, with its place for notes; nil (and a
     /// note) when it is not an array, and an element that is not an object is noted and left out.
-    private mutating func objects(in start: Int, path: String) -> [(fields: [(key: String, value: Int)], place: String)]? {
+    private mutating func objects(in start: Int, path: String) -> [(fields: [(key: String, value: Int)], place: String, start: Int)]? {
         guard locator.base[start] == JSONByte.openBracket else {
             mistyped(path, expected: "an array", at: start)
             return nil
         }
-        var objects: [(fields: [(key: String, value: Int)], place: String)] = []
+        var objects: [(fields: [(key: String, value: Int)], place: String, start: Int)] = []
         for (index, element) in elements(of: start).enumerated() {
             let place = path + "[\(index)]"
             guard isObject(element) else {
                 mistyped(place, expected: "an object", at: element)
                 continue
             }
-            objects.append((members(of: element), place))
+            objects.append((members(of: element), place, element))
         }
         return objects
     }

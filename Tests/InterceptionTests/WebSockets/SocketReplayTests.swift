@@ -50,6 +50,26 @@ struct SocketReplayTests {
         }
     }
 
+    @Test func aMalformedMessageInAHARIsLeftOutWithAWarning() throws {
+        let har = #"""
+            {"log": {"version": "1.2", "creator": {"name": "t", "version": "1"}, "entries": [
+              {"startedDateTime": "2026-12-06T12:00:00.000Z", "time": 1,
+               "request": {"method": "GET", "url": "wss://chat.test/socket", "headers": []},
+               "response": {"status": 101, "headers": [], "content": {"size": 0}},
+               "_webSocketMessages": [
+                 {"type": "receive", "time": 1796558400.5, "opcode": 1, "data": "kept"},
+                 {"type": "receive", "time": 1796558401.0, "opcode": 1},
+                 {"type": "receive", "time": 1796558401.5, "opcode": 2, "data": "not base64!"},
+                 {"type": "receive", "time": 1796558402.0, "opcode": 9, "data": ""}
+               ]}
+            ]}}
+            """#
+        let archive = try HTTPArchive(data: Data(har.utf8))
+        let messages = try #require(archive.exchanges.first?.socketMessages)
+        #expect(messages.map { String(decoding: $0.bytes, as: UTF8.self) } == ["kept"], "the incomplete, the undecodable and the ping are left out")
+        #expect(archive.warnings.contains { $0.contains("_webSocketMessages[1]") }, "\(archive.warnings)")
+    }
+
     @Test func harExportAndImportKeepAConversation() throws {
         let request = try #require(HTTPRequest(method: "GET", url: "wss://chat.test/socket"))
         var exchange = RecordedExchange(request: request, response: HTTPResponse(status: 101), startedAt: Date(timeIntervalSince1970: 1_700_000_000))
