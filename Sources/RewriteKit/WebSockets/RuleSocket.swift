@@ -50,6 +50,11 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
     /// does not read holds at most this many.
     static let backlogLimit = 64
 
+    /// The open connections, kept alive while they run as URLSession keeps its running tasks
+    /// (an app may hold only a pending receive); the script's timers hold them weakly, so an
+    /// ended connection is freed at once, not when its longest `wait` would have run out.
+    private static let running = Locked<[ObjectIdentifier: RuleSocket]>([:])
+
     private let peer: Peer
     private let rules: SocketRules
     private let queue = DispatchQueue(label: "RewriteKit.socket")
@@ -111,7 +116,8 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
             guard case .suspended = phase else { return }
             phase = .open
             report.opened()
-            after(openDelay) { [self] in open() }
+            Self.running.withLock { $0[ObjectIdentifier(self)] = self }
+            after(openDelay) { [weak self] in self?.open() }
         }
     }
 
@@ -134,7 +140,8 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
     func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
         queue.async { [self] in
             if case .ended(_, byApp: true) = phase { return }
-            let wasOpen = if case .ended = phase { false } else { true }
+            // A connection cancelled before `resume()` never opened: nothing to report.
+            let wasOpen = if case .open = phase { true } else { false }
             code = closeCode
             self.reason = reason
             inbox.removeAll()
@@ -143,6 +150,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
             failReceivers(with: Self.disconnected)
             if case .task(let task) = peer { task.cancel(with: closeCode, reason: reason) }
             if wasOpen { report.ended(error: nil) }
+            Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
         }
     }
 
@@ -153,7 +161,8 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
             let outcome = rules.sent(original, uses: &uses)
             report.message(outcome, sent: true, original: original)
             guard let sent = outcome.message else { return callBack { completionHandler(nil) } }
-            after(outcome.delay) { [self] in
+            after(outcome.delay) { [weak self] in
+                guard let self else { return }
                 switch peer {
                 case .script:
                     callBack { completionHandler(nil) }
@@ -215,7 +224,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
                 arrive(.message(message))
             case .wait(let seconds):
                 let rest = Array(steps[(index + 1)...])
-                return after(seconds) { [self] in run(rest) }
+                return after(seconds) { [weak self] in self?.run(rest) }
             case .close(let code, let reason):
                 return arrive(.end(.closed(code: code, reason: reason.isEmpty ? nil : Data(reason.utf8))))
             case .fail(let error):
@@ -225,8 +234,8 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
     }
 
     private func schedulePeriodic(_ index: Int, after seconds: Double) {
-        after(seconds) { [self] in
-            guard case .open = phase else { return }
+        after(seconds) { [weak self] in
+            guard let self, case .open = phase else { return }
             guard inbox.count < Self.backlogLimit else { return stalledPeriodic.append(index) }
             if let message = rules.periodicMessage(index) { arrive(.message(message)) }
             if let seconds = rules.periodic.first(where: { $0.index == index })?.seconds { schedulePeriodic(index, after: seconds) }
@@ -269,7 +278,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
         lastDue = due
         if held.isEmpty && due <= now { return take(arrival) }
         held.append((due, arrival))
-        queue.asyncAfter(deadline: due) { [self] in releaseHeld() }
+        queue.asyncAfter(deadline: due) { [weak self] in self?.releaseHeld() }
     }
 
     private func releaseHeld() {
@@ -307,6 +316,7 @@ final class RuleSocket: WebSocketTask, @unchecked Sendable {
         let error: RequestError? = if case .failed(let failure) = end { RequestError(failure) } else { nil }
         report.ended(error: error)
         handOut()
+        Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
     /// Hands received messages to waiting receives; once ended and empty, fails them.

@@ -185,3 +185,57 @@ struct StubbedConversationTests {
         #expect(onQueue)
     }
 }
+
+/// A connection's lifetime: what keeps it alive, and what an early cancel reports.
+@Suite("WebSockets, lifetime")
+struct SocketLifetimeTests {
+    @Test func aCancelledConversationIsFreedAtOnceAndCountsNothingInFlight() async throws {
+        let (rewriter, socket, session) = try StubbedConversationTests.socket(#"""
+            rule "slow" {
+                when path == "/socket"
+                respond 101 { socket { message "hi"; wait 1h; message "never" } }
+            }
+            """#)
+        defer { session.invalidateAndCancel() }
+        weak var weakSocket: RuleSocket?
+        do {
+            let owned = try #require(socket as? RuleSocket)
+            weakSocket = owned
+            owned.resume()
+            #expect(StubbedConversationTests.text(try await owned.receive()) == "hi")
+            #expect(rewriter.requestsInFlight == 1)
+            owned.cancel(with: .normalClosure, reason: nil)
+            #expect(owned.state == .completed)
+        }
+        // The only strong reference left is the test's `socket`, which the hour-long wait does not add to.
+        _ = consume socket
+        for _ in 0..<100 where weakSocket != nil { try await Task.sleep(nanoseconds: 2_000_000) }
+        #expect(weakSocket == nil)
+        #expect(rewriter.requestsInFlight == 0)
+    }
+
+    @Test func aConnectionCancelledBeforeResumeReportsNothing() async throws {
+        let (rewriter, socket, session) = try StubbedConversationTests.socket(#"rule "s" { when path == "/socket"; respond 101 { socket { message "x" } } }"#)
+        defer { session.invalidateAndCancel() }
+        socket.cancel(with: .normalClosure, reason: nil)
+        #expect(socket.state == .completed)
+        #expect(rewriter.requestsInFlight == 0)
+        await #expect(throws: (any Error).self) { try await socket.receive() }
+    }
+
+    @Test func aRunningConversationStaysAliveWithOnlyAPendingReceive() async throws {
+        let (_, socket, session) = try StubbedConversationTests.socket(#"""
+            rule "later" {
+                when path == "/socket"
+                respond 101 { socket { wait 50ms; message "later" } }
+            }
+            """#)
+        defer { session.invalidateAndCancel() }
+        socket.resume()
+        let received: String? = await withCheckedContinuation { continuation in
+            socket.receive { result in continuation.resume(returning: (try? result.get()).flatMap(StubbedConversationTests.text)) }
+            _ = consume socket
+        }
+        #expect(received == "later")
+    }
+}
