@@ -141,4 +141,32 @@ struct SocketCaptureTests {
         #expect(zip(messages, messages.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(capture.archive.exchanges.first?.socketMessages == messages, "the HAR export keeps them")
     }
+
+    @Test func aCapturedConversationKeepsNoSecretOfItsHandshake() async throws {
+        let token = "Bearer s3cr3t-t0ken-4f9a2b"
+        let (rewriter, _, session) = try StubbedConversationTests.socket(#"""
+            rule "echo" {
+                when path == "/socket"
+                respond 101 { socket { on message { message "ok" } } }
+            }
+            """#)
+        defer { session.invalidateAndCancel() }
+        let capture = rewriter.startCapture()
+        defer { capture.stop() }
+        var request = URLRequest(url: StubbedConversationTests.url)
+        request.setValue(token, forHTTPHeaderField: "Authorization")
+        let socket = rewriter.webSocketTask(with: request, in: session)
+        socket.resume()
+        try await socket.send(.string("auth \(token)"))
+        _ = try await socket.receive()
+        socket.cancel(with: .normalClosure, reason: nil)
+        var exchanges: [RecordedExchange] = []
+        for _ in 0..<200 where exchanges.isEmpty {
+            exchanges = capture.exchanges
+            if exchanges.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        }
+        let har = String(decoding: HTTPArchive(exchanges: exchanges).data(), as: UTF8.self)
+        #expect(har.contains("_webSocketMessages"))
+        #expect(!har.contains("s3cr3t-t0ken-4f9a2b"), "the handshake's token, sent again in a message, is scrubbed")
+    }
 }

@@ -34,8 +34,8 @@ struct Redaction: Sendable {
 
     /// Redacts the secrets of a captured exchange: the values of secret headers (request
     /// and responses) and query parameters read `<redacted>`, and those values are scrubbed
-    /// from every other header, query value and body of the exchange (a server that echoes
-    /// a token back, a cookie value repeated in a body).
+    /// from every other header, query value, body and WebSocket message of the exchange (a
+    /// server that echoes a token back, a cookie value repeated in a body).
     func apply(to exchange: inout RecordedExchange) {
         var exchanges = [exchange]
         apply(to: &exchanges)
@@ -75,6 +75,14 @@ struct Redaction: Sendable {
         redact(&exchange.request, secrets: secrets, scrub: scrub)
         hide(&exchange.response)
         hide(&exchange.serverResponse)
+        // A WebSocket's messages, as its bodies: a token the handshake carried, sent again in a message.
+        if let messages = exchange.socketMessages {
+            exchange.socketMessages = messages.map { message in
+                var hidden = message
+                hidden.bytes = secrets.scrub(message.bytes)
+                return hidden
+            }
+        }
     }
 
     /// A request's secrets replaced and scrubbed, in place: headers, path, fragment, query
