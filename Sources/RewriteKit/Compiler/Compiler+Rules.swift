@@ -30,6 +30,7 @@ extension Compiler {
         var throttle: Int?
         var cache: Double?
         var uses: Int?
+        var network: NetworkProfile?
         for clause in rule.clauses {
             switch clause.kind {
             case .when, .stop:
@@ -76,6 +77,9 @@ extension Compiler {
                     error(DiagnosticMessages.rateOutOfRange(size.raw, limits: "1B/s to 1GB/s"), size.range)
                 }
                 throttle = Int(clamping: size.bytes)
+            case .network(let clause):
+                if network != nil { error(DiagnosticMessages.duplicateNetwork, clause.range) }
+                network = network ?? compile(clause)
             case .times(let count, let range):
                 if uses != nil {
                     error(DiagnosticMessages.duplicateTimes, clause.keywordRange)
@@ -90,7 +94,7 @@ extension Compiler {
             condition: CompiledCondition.conjunction(conditions), captureCount: captureCount,
             requestActions: requestActions, responseBlocks: responseBlocks, messageBlocks: messageBlocks,
             sentMessageBlocks: sentMessageBlocks, terminal: terminal,
-            delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, uses: uses, stops: rule.stops)
+            delay: delay, throttleBytesPerSecond: throttle, cacheLifetime: cache, uses: uses, network: network, stops: rule.stops)
     }
 
     /// A terminal clause (`respond`, `fail`) must be the rule's last, and its only one.

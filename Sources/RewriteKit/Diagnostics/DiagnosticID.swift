@@ -100,6 +100,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// beside it, a close code or reason a close frame cannot carry, bytes that are not
     /// base64, a step after the conversation ended.
     case socketScript = "socket-script"
+    /// A `network` profile that cannot be simulated: an unknown preset, a bandwidth of zero,
+    /// a loss above 100%, a setting given twice.
+    case networkProfile = "network-profile"
 
     /// Whether diagnostics of this kind are warnings (the rule file still loads), which
     /// `rewrite check --ignore` may silence; every other kind is an error.

@@ -83,6 +83,32 @@ enum DiagnosticMessages {
     static let respondStreamAndBody = DiagnosticMessage(
         .duplicateBody, "'respond' has both a 'body' and a 'stream'; a stream takes the place of the body")
 
+    // MARK: - Network conditions
+
+    static func unknownNetworkPreset(_ name: String, presets: [String], suggestion: String?) -> DiagnosticMessage {
+        let known = presets.map { "\"\($0)\"" }.joined(separator: ", ")
+        let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+        return DiagnosticMessage(.networkProfile, "unknown network profile \"\(name)\"; \(hint)the presets are \(known), or write '{ … }' with settings")
+    }
+
+    static func networkRate(_ raw: String, setting: String) -> DiagnosticMessage {
+        DiagnosticMessage(.networkProfile, "'\(setting) \(raw)/s' is out of range; a bandwidth is 1B/s to 1GB/s (leave it out for no limit)")
+    }
+
+    static func networkLoss(_ raw: String) -> DiagnosticMessage {
+        DiagnosticMessage(.networkProfile, "'loss \(raw)' is out of range; a loss is 0% to 100%")
+    }
+
+    static func networkSeed(_ seed: Int) -> DiagnosticMessage {
+        DiagnosticMessage(.networkProfile, "'seed \(seed)' is out of range; a seed is 0 to \(Int.max)")
+    }
+
+    static func duplicateNetworkSetting(_ setting: String) -> DiagnosticMessage {
+        DiagnosticMessage(.networkProfile, "'\(setting)' is given twice in this profile")
+    }
+
+    static let duplicateNetwork = DiagnosticMessage(.networkProfile, "a rule can have only one 'network' clause")
+
     // MARK: - WebSockets
 
     static func socketStatus(_ status: Int) -> DiagnosticMessage {

@@ -29,6 +29,8 @@ final class Interceptor: Sendable {
     /// The `cache` clause's memory, for this installation only.
     let cache: ResponseCache
     /// The uses of `times` rules by this installation's requests.
+    /// The simulated links (`network`) of this installation, one per profile.
+    private let networkLinks = Locked<[NetworkProfile: NetworkLink]>([:])
     let ruleUses = RuleUseCounts()
     /// Tasks recently reported as unmatched (URLSession may ask `canInit` more than once).
     let reportedTasks = Locked<[ObjectIdentifier]>([])
@@ -152,6 +154,16 @@ final class Interceptor: Sendable {
     /// rule that might apply judged from the URL and headers alone (never the body, so
     /// this stays cheap however often URLSession asks). What it learns is kept for the
     /// load (``admission(for:pipeline:fromCanInit:addingStoredCookies:)``).
+    /// The link requests under `profile` share.
+    func networkLink(for profile: NetworkProfile) -> NetworkLink {
+        networkLinks.withLock { links in
+            if let link = links[profile] { return link }
+            let link = NetworkLink(profile)
+            links[profile] = link
+            return link
+        }
+    }
+
     func shouldIntercept(_ request: URLRequest, task: URLSessionTask? = nil) -> Bool {
         guard isInstalled, let url = request.url, let scheme = url.scheme, Self.carries(scheme: scheme),
               let parsed = RequestURL(string: url.absoluteString)

@@ -38,13 +38,17 @@ public struct RequestOutcome: Sendable {
     /// The conversation a `respond 101 { socket { … } }` stub answers a WebSocket handshake
     /// with; nil for any other answer.
     let socket: SocketRules.Script?
+    /// The simulated link (`network`) the request goes over and the rule that gave it, if one
+    /// did (the last wins).
+    let network: (profile: NetworkProfile, rule: RuleReference)?
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
         throttleBytesPerSecond: Int? = nil, cacheLifetime: Double? = nil,
         trace: Trace = Trace(),
         hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
-        responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil, socket: SocketRules.Script? = nil
+        responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil, socket: SocketRules.Script? = nil,
+        network: (profile: NetworkProfile, rule: RuleReference)? = nil
     ) {
         self.request = request
         self.disposition = disposition
@@ -57,6 +61,18 @@ public struct RequestOutcome: Sendable {
         self.responsePlan = responsePlan
         self.stream = stream
         self.socket = socket
+        self.network = network
+    }
+
+    /// The same outcome with `entry` at the end of its trace (what the interceptor decided
+    /// after the request phase, such as a `network` link's wait).
+    func appending(_ entry: TraceEntry) -> RequestOutcome {
+        var trace = trace
+        trace.append(entry)
+        return RequestOutcome(
+            request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttleBytesPerSecond,
+            cacheLifetime: cacheLifetime, trace: trace, hasResponseActions: hasResponseActions, responseNeedsBody: responseNeedsBody,
+            responsePlan: responsePlan, stream: stream, socket: socket, network: network)
     }
 
     /// An outcome that forwards `request` with `trace`: what `rewrite-bench`'s least run makes.

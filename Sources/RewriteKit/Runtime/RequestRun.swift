@@ -13,6 +13,7 @@ struct RequestRun: ~Copyable {
     private var delay: Double?
     private var throttle: Int?
     private var cacheLifetime: Double?
+    private var network: (profile: NetworkProfile, rule: RuleReference)?
 
     /// Starts with the request and the view of its body the conditions used (so a body the
     /// conditions validated is not validated again).
@@ -34,6 +35,7 @@ struct RequestRun: ~Copyable {
         if let value = rule.delay { delay = value }
         if let value = rule.throttleBytesPerSecond { throttle = value }
         if let value = rule.cacheLifetime { cacheLifetime = value }
+        if let value = rule.network { network = (value, rule.reference) }
         plan.add(rule, captures: captures)
         switch rule.terminal {
         case .respond(let respond)?:
@@ -79,6 +81,6 @@ struct RequestRun: ~Copyable {
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
             cacheLifetime: forwardedGET ? cacheLifetime : nil, trace: context.trace,
             hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream,
-            socket: socket)
+            socket: socket, network: network)
     }
 }

@@ -227,7 +227,8 @@ struct Lexer {
         }
         let numberEnd = index
         let value = Double(text(from: start.offset, to: numberEnd)) ?? 0
-        if let byte = peek(), isLetter(byte) {
+        if let byte = peek(), isLetter(byte) || byte == UInt8(ascii: "%") {
+            if byte == UInt8(ascii: "%") { advance() }
             while let byte = peek(), isLetter(byte) { advance() }
             emit(.quantity, from: start, payload: .quantity(value, unit: text(from: numberEnd, to: index)))
         } else {

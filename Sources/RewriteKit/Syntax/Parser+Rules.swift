@@ -169,6 +169,9 @@ extension Parser {
         case "throttle":
             advance()
             return clause(.throttle(try parseRate()))
+        case "network":
+            advance()
+            return clause(.network(try parseNetwork(start: start)))
         case "stop":
             advance()
             return clause(.stop)

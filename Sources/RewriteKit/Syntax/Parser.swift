@@ -12,7 +12,7 @@ struct Parser {
     struct Abort: Error {}
 
     /// The clause keywords, for suggestions.
-    static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop", "times"]
+    static let clauseKeywords = ["when", "request", "response", "respond", "fail", "delay", "throttle", "network", "cache", "stop", "times"]
 
     /// How many tokens past the current one are always lexed, for ``peek(_:)``.
     static let lookahead = 2

@@ -13,10 +13,11 @@ package final class CompiledRule: Sendable {
         let throttleBytesPerSecond: Int?
         let cacheLifetime: Double?
         let uses: Int?
+        let network: NetworkProfile?
 
         init(
             responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock], sentMessageBlocks: [CompiledMessageBlock],
-            terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int?
+            terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int?, network: NetworkProfile?
         ) {
             self.responseBlocks = responseBlocks
             self.messageBlocks = messageBlocks
@@ -26,6 +27,7 @@ package final class CompiledRule: Sendable {
             self.throttleBytesPerSecond = throttleBytesPerSecond
             self.cacheLifetime = cacheLifetime
             self.uses = uses
+            self.network = network
         }
     }
 
@@ -59,19 +61,20 @@ package final class CompiledRule: Sendable {
     init(
         reference: RuleReference, condition: CompiledCondition?, captureCount: Int,
         requestActions: [CompiledAction], responseBlocks: [CompiledResponseBlock], messageBlocks: [CompiledMessageBlock] = [],
-        sentMessageBlocks: [CompiledMessageBlock] = [], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil, stops: Bool
+        sentMessageBlocks: [CompiledMessageBlock] = [], terminal: Terminal?, delay: Double?, throttleBytesPerSecond: Int?, cacheLifetime: Double?, uses: Int? = nil,
+        network: NetworkProfile? = nil, stops: Bool
     ) {
         self.reference = reference
         self.condition = condition
         self.captureCount = captureCount
         self.requestActions = requestActions
         let hasExtras = !responseBlocks.isEmpty || !messageBlocks.isEmpty || !sentMessageBlocks.isEmpty || terminal != nil || delay != nil || throttleBytesPerSecond != nil
-            || cacheLifetime != nil || uses != nil
+            || cacheLifetime != nil || uses != nil || network != nil
         extras = hasExtras
             ? Extras(
                 responseBlocks: responseBlocks, messageBlocks: messageBlocks, sentMessageBlocks: sentMessageBlocks,
                 terminal: terminal, delay: delay,
-                throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime, uses: uses)
+                throttleBytesPerSecond: throttleBytesPerSecond, cacheLifetime: cacheLifetime, uses: uses, network: network)
             : nil
         self.stops = stops
         var respondReadsJSON = false
@@ -97,6 +100,8 @@ package final class CompiledRule: Sendable {
     var cacheLifetime: Double? { extras?.cacheLifetime }
     /// `times N`: how many requests the rule may apply to.
     var uses: Int? { extras?.uses }
+    /// `network`: the simulated link its requests go over.
+    var network: NetworkProfile? { extras?.network }
 
     /// Whether, once its conditions hold, no later rule can apply to the request: it
     /// answers (`respond`, `fail`) or stops, and has no `times` that could be spent.

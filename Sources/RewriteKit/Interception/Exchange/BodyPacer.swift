@@ -22,6 +22,8 @@ final class BodyPacer: @unchecked Sendable {  // the timer source is thread-safe
     }
 
     private let bytesPerTick: Int
+    /// The link the body shares with other bodies (`network`), whose budget caps each slice.
+    private let budget: LinkBudget?
     private let send: @Sendable (Data) -> Void
     private let timer: DispatchSourceTimer
     private let state = Locked(State())
@@ -29,7 +31,11 @@ final class BodyPacer: @unchecked Sendable {  // the timer source is thread-safe
     private let onBacklog: (@Sendable (Bool) -> Void)?
 
     /// Creates a pacer; `send` is called on `queue` with each slice.
-    init(bytesPerSecond: Int, queue: DispatchQueue, onBacklog: (@Sendable (Bool) -> Void)? = nil, send: @escaping @Sendable (Data) -> Void) {
+    init(
+        bytesPerSecond: Int, budget: LinkBudget? = nil, queue: DispatchQueue, onBacklog: (@Sendable (Bool) -> Void)? = nil,
+        send: @escaping @Sendable (Data) -> Void
+    ) {
+        self.budget = budget
         let rate = Double(max(1, bytesPerSecond))
         let tick = min(Self.longestTick, Double(Self.largestSlice) / rate)
         bytesPerTick = max(1, Int(rate * tick))
@@ -75,7 +81,8 @@ final class BodyPacer: @unchecked Sendable {  // the timer source is thread-safe
     private func release() {
         let (slice, relieved, empty) = state.withLock { state -> (Data, Bool, Bool) in
             guard !state.pending.isEmpty else { return (Data(), false, false) }
-            let slice = state.pending.take(upTo: bytesPerTick)
+            let allowed = budget?.take(upTo: min(bytesPerTick, state.pending.count), for: ObjectIdentifier(self)) ?? bytesPerTick
+            let slice = state.pending.take(upTo: allowed)
             var relieved = false
             if state.isBackedUp, state.pending.count < SpillBuffer.memoryLimit / 2 {
                 state.isBackedUp = false

@@ -177,7 +177,8 @@ final class Exchange: @unchecked Sendable {
             // exchange asks for here is made unless the exchange halted, which only a stop,
             // a failure or a finish does, after which the context ignores the result anyway.
             var request: (URLRequest, RequestBody)?
-            if case .forward(let forwarded, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0 {
+            if case .forward(let forwarded, let body) = phase.next, !continuesRedirect, (phase.outcome?.delay ?? 0) <= 0,
+               phase.outcome?.network == nil {
                 request = (forwarded, body)
             }
             let result = UncheckedBox(phase)
@@ -190,6 +191,8 @@ final class Exchange: @unchecked Sendable {
     /// The request phase's result, in the context.
     private func requestPhaseDone(_ phase: RequestPhase, taskStarted: Bool) {
         guard machine.isLive else { return }
+        var phase = phase
+        let linkHold = crossLink(&phase)
         let decision: Machine.RequestDecision = switch phase.next {
         case .askForBodyStream: .askForBodyStream
         case .fail: .fail
@@ -199,7 +202,7 @@ final class Exchange: @unchecked Sendable {
         case .forward: .goOn(.forward(taskStarted: taskStarted))
         }
         let timeout = interceptor.requestDefaults.timeout(for: hop.appRequest)
-        let after = machine.requestPhaseDone(decision, delay: phase.outcome?.delay ?? 0, timeout: timeout)
+        let after = machine.requestPhaseDone(decision, delay: (phase.outcome?.delay ?? 0) + linkHold, timeout: timeout)
         if case .ignore = after { return }
         hop.outcome = phase.outcome
         hop.loadedBody = phase.loadedBody
@@ -231,6 +234,42 @@ final class Exchange: @unchecked Sendable {
                 fail(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: hop.appRequest.url as Any]))
             }
         }
+    }
+
+    /// The request's way over a simulated link (`network`), decided when the request phase is
+    /// done: the seconds it is held (the latency, the jitter drawn, the time its body takes on
+    /// the shared uplink), or a loss, which turns the answer into the profile's failure (after
+    /// the latency) or a stall (held until the request's own timeout). What the link did is the
+    /// last entry of the request phase's trace, and observers get it as a `.log` event.
+    private func crossLink(_ phase: inout RequestPhase) -> Double {
+        guard let network = phase.outcome?.network, let outcome = phase.outcome else { return 0 }
+        switch phase.next {
+        case .respond, .forward, .failWith, .cached: break
+        case .askForBodyStream, .fail: return 0
+        }
+        let bytes = phase.loadedBody?.count ?? phase.bytesSent
+        let decision = interceptor.networkLink(for: network.profile).admit(uploadBytes: bytes)
+        let name = "network \"\(network.profile.name)\""
+        let milliseconds = { (seconds: Double) in Int((seconds * 1000).rounded()) }
+        let hold: Double
+        let note: String
+        switch decision {
+        case .pass(let held, let jitter, let upload):
+            hold = held
+            var parts: [String] = []
+            if jitter != 0 { parts.append("jitter \(jitter > 0 ? "+" : "")\(milliseconds(jitter)) ms") }
+            if upload > 0 { parts.append("upload \(milliseconds(upload)) ms") }
+            note = "\(name): held \(milliseconds(held)) ms" + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+        case .lost(let error?, let after):
+            hold = after
+            phase.next = .failWith(error)
+            note = "\(name): lost; fails with \(error) after \(milliseconds(after)) ms"
+        case .lost(nil, _):
+            hold = .infinity
+            note = "\(name): lost; nothing comes back until the request's timeout"
+        }
+        phase.outcome = outcome.appending(TraceEntry(rule: network.rule, phase: .request, line: network.rule.line, event: .log(note)))
+        return hold
     }
 
     /// Answers with the stub, fails, or sends the rewritten request on.
@@ -347,7 +386,7 @@ final class Exchange: @unchecked Sendable {
             machine.headDelivered(keepsForCache: ResponseCache.keeps(status: http.statusCode, for: outcome))
             hop.response = final
             activity.response(hop)
-            if let rate = outcome.throttleBytesPerSecond { pace(at: rate) }
+            pace(outcome)
             if !early.isEmpty { outflow.write(early) }
         }
     }
@@ -642,12 +681,24 @@ final class Exchange: @unchecked Sendable {
         hop.response = response
         let url = url ?? hop.appRequest.url
         let size = body?.count ?? response.body.count
-        guard let rate = hop.outcome?.throttleBytesPerSecond, rate > 0, size > 0 else {
+        let rate = hop.outcome?.throttleBytesPerSecond ?? 0
+        let budget = downlink(hop.outcome)
+        guard rate > 0 || budget != nil, size > 0 else {
             return complete(response, body: body, url: url, source: source, network: network, bodyChanged: bodyChanged)
         }
         let network = UncheckedBox(network)
-        schedule(after: Double(size) / Double(rate)) { [self] in
+        let finish: @Sendable () -> Void = { [self] in
             complete(response, body: body, url: url, source: source, network: network.value, bodyChanged: bodyChanged)
+        }
+        guard let budget else { return schedule(after: Double(size) / Double(rate), finish) }
+        // Over a shared downlink the body takes what the link gives it, tick by tick, and no
+        // less time than `throttle` says.
+        let earliest = DispatchTime.now() + (rate > 0 ? Double(size) / Double(rate) : 0)
+        budget.transfer(size, on: worker, while: { [weak self] in self?.isHalted == false }) { [self] in
+            context.async { [self] in
+                let rest = max(0, Double(Int64(earliest.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)) / 1e9)
+                if rest > 0 { schedule(after: rest, finish) } else { finish() }
+            }
         }
     }
 
@@ -741,10 +792,20 @@ final class Exchange: @unchecked Sendable {
         return skips.count
     }
 
-    /// Releases the streamed body at `rate` bytes a second. Where suspending a data task
-    /// pauses it (Apple platforms), a backlog pauses the download; on corelibs suspending
-    /// restarts the transfer, so the backlog waits on disk instead.
-    private func pace(at rate: Int) {
+    /// The downlink a body shares (`network`), if the profile sets one.
+    private func downlink(_ outcome: RequestOutcome?) -> LinkBudget? {
+        guard let profile = outcome?.network?.profile, profile.downlink != nil else { return nil }
+        return interceptor.networkLink(for: profile).downlink
+    }
+
+    /// Releases the streamed body at the `throttle` rate, and within what a `network`
+    /// downlink shared with other bodies allows; neither: as it comes. Where suspending a
+    /// data task pauses it (Apple platforms), a backlog pauses the download; on corelibs
+    /// suspending restarts the transfer, so the backlog waits on disk instead.
+    private func pace(_ outcome: RequestOutcome) {
+        let budget = downlink(outcome)
+        guard outcome.throttleBytesPerSecond != nil || budget != nil else { return }
+        let rate = min(outcome.throttleBytesPerSecond ?? Int.max, budget?.bytesPerSecond ?? Int.max)
         var onBacklog: (@Sendable (Bool) -> Void)?
         #if !canImport(FoundationNetworking)
         onBacklog = { [weak self] backedUp in
@@ -757,7 +818,7 @@ final class Exchange: @unchecked Sendable {
             }
         }
         #endif
-        outflow.pace(at: rate, on: worker, onBacklog: onBacklog)
+        outflow.pace(at: rate, budget: budget, on: worker, onBacklog: onBacklog)
     }
 
     // MARK: - The observers

@@ -44,8 +44,8 @@ final class Outflow: @unchecked Sendable {  // confined to the exchange's contex
 
     /// Releases the body at `rate` bytes a second from `queue`; `onBacklog` hears when the
     /// backlog crosses the pacer's memory limit (see ``BodyPacer``).
-    func pace(at rate: Int, on queue: DispatchQueue, onBacklog: (@Sendable (Bool) -> Void)?) {
-        pacer = BodyPacer(bytesPerSecond: rate, queue: queue, onBacklog: onBacklog) { [weak self, context] chunk in
+    func pace(at rate: Int, budget: LinkBudget? = nil, on queue: DispatchQueue, onBacklog: (@Sendable (Bool) -> Void)?) {
+        pacer = BodyPacer(bytesPerSecond: rate, budget: budget, queue: queue, onBacklog: onBacklog) { [weak self, context] chunk in
             context.async { [weak self] in self?.load(chunk) }
         }
     }

@@ -23,6 +23,8 @@ struct RuleClause: Sendable, Hashable {
         case delay(DurationValue)
         /// `throttle SIZE/s`: the size is the rate in bytes per second.
         case throttle(SizeValue)
+        /// `network "PRESET"` or `network { … }`: a simulated link.
+        indirect case network(NetworkClause)
         /// `cache DURATION`.
         case cache(DurationValue)
         /// `stop`.
@@ -55,6 +57,7 @@ struct RuleClause: Sendable, Hashable {
         case .fail: "fail"
         case .delay: "delay"
         case .throttle: "throttle"
+        case .network: "network"
         case .cache: "cache"
         case .stop: "stop"
         case .times: "times"
