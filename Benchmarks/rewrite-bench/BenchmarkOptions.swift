@@ -2,10 +2,10 @@
 struct BenchmarkOptions {
     /// A short run (CI): fewer samples, smaller budgets, same rows.
     var quick = false
-    /// Row groups to run (`match`, `check`, `json`, `hostile`, `latency`, `stubs`, `memory`, `traffic`, `har`, `report`, `installations`, `streams`, `editors`, `websockets`, `burst`); all when empty.
+    /// Row groups to run (`match`, `check`, `json`, `hostile`, `latency`, `stubs`, `memory`, `traffic`, `har`, `report`, `installations`, `streams`, `editors`, `websockets`, `network`, `burst`); all when empty.
     var only: Set<String> = []
 
-    static let groups = ["match", "check", "json", "hostile", "latency", "stubs", "memory", "traffic", "har", "report", "installations", "streams", "editors", "websockets", "burst"]
+    static let groups = ["match", "check", "json", "hostile", "latency", "stubs", "memory", "traffic", "har", "report", "installations", "streams", "editors", "websockets", "network", "burst"]
 
     /// Parses the arguments; nil (after printing usage) on a mistake or `--help`.
     static func parse(_ arguments: [String]) -> BenchmarkOptions? {
@@ -28,7 +28,7 @@ struct BenchmarkOptions {
     }
 
     static let usage = """
-        usage: rewrite-bench [--quick] [--only match,check,json,hostile,latency,stubs,memory,traffic,har,report,installations,streams,editors,websockets,burst]
+        usage: rewrite-bench [--quick] [--only match,check,json,hostile,latency,stubs,memory,traffic,har,report,installations,streams,editors,websockets,network,burst]
 
           --quick   a short run (CI, under ~2 minutes); the full run takes several minutes
           --only    run only these row groups

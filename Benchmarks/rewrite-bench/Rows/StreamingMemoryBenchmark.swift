@@ -32,6 +32,13 @@ struct StreamingMemoryBenchmark {
         }
         """
 
+    static let networkRules = """
+        rule "a slow link" {
+            when path starts-with "/stream-bytes"
+            network { down 40MB/s }
+        }
+        """
+
     static let downloadSize = 100 * 1_048_576
     static let uploadSize = 50 * 1_048_576
 
@@ -55,6 +62,9 @@ struct StreamingMemoryBenchmark {
                 Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
             },
             Scenario(name: "throttled 100 MB download (40 MB/s): peak RSS growth", rules: Self.throttleRules) { server, configuration in
+                Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
+            },
+            Scenario(name: "100 MB download over a network link (40 MB/s downlink): peak RSS growth", rules: Self.networkRules) { server, configuration in
                 Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
             },
             Scenario(name: "50 MB httpBodyStream upload: peak RSS growth", rules: Self.rules) { server, configuration in

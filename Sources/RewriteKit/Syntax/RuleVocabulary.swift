@@ -43,6 +43,7 @@ package enum RuleVocabulary {
         "fail": "`fail ERROR`: fail the request without the network (offline, timeout, cancelled, refused, dns, network-lost, or `fail code N`).",
         "delay": "`delay DURATION`: hold the request before it is sent or answered.",
         "throttle": "`throttle SIZE/s`: release the response body at this rate.",
+        "network": "`network \"3G\"` (or \"Slow 4G\", \"Fast 4G\", \"Offline\", \"100% Loss\"), `network { latency D; jitter D; down SIZE/s; up SIZE/s; loss P% [stall | fail E]; seed N }`: a simulated link the requests share.",
         "cache": "`cache DURATION`: keep a successful (2xx) response to a GET in memory and answer the same URL from it.",
         "stop": "`stop`: no later rule is considered for this request.",
         "times": "`times N`: the rule applies to its first N requests only.",
