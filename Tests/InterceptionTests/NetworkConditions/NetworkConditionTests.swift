@@ -117,4 +117,27 @@ struct NetworkConditionTests {
         #expect(first == second)
         #expect(first.prefix(12).contains("lost") && first.prefix(12).contains("ok"), "\(first)")
     }
+
+    @Test("a profile changes at run time with the rules: the next request takes the new one")
+    func profilesSwitchWithTheRules() async throws {
+        let harness = try Harness("""
+            rule "slow" {
+                when path == "/anything/switch"
+                network { latency 300ms }
+            }
+            """)
+        let request = URLRequest(url: harness.url("/anything/switch"))
+        let start = Date()
+        #expect(await Caller.async.fetch(request, in: harness.session).status == 200)
+        #expect(Date().timeIntervalSince(start) >= 0.3)
+        // Live reload (or a test's own rule file) replaces the rules: the link goes with them.
+        harness.rewriter.pipeline = Pipeline(ruleSets: [try RuleSet(rules: """
+            rule "offline now" {
+                when path == "/anything/switch"
+                network "Offline"
+            }
+            """, name: "switched.rules", baseDirectory: nil)])
+        let offline = await Caller.async.fetch(request, in: harness.session)
+        #expect(offline.error?.code == .notConnectedToInternet, "the new rules' Offline, not the old latency")
+    }
 }
