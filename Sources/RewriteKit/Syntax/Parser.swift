@@ -190,9 +190,9 @@ struct Parser {
     func startsClause(_ token: Token) -> Bool {
         guard token.kind == .word else { return false }
         // A switch over the words, not a set: asked at every statement, and hashing the
-        // word cost more than comparing it with eleven short strings.
+        // word cost more than comparing it with twelve short strings.
         switch token.text {
-        case "when", "request", "response", "respond", "fail", "delay", "throttle", "cache", "stop", "times", "rule": return true
+        case "when", "request", "response", "respond", "fail", "delay", "throttle", "network", "cache", "stop", "times", "rule": return true
         default: return false
         }
     }

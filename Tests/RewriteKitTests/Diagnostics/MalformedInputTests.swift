@@ -96,7 +96,7 @@ struct MalformedInputTests {
             let uses = [
                 "when": "when host == \"a\"", "request": "request { log }", "response": "response { log }",
                 "respond": "respond 200", "fail": "fail offline", "delay": "delay 1s", "throttle": "throttle 1KB/s",
-                "cache": "cache 1m", "stop": "stop", "times": "times 2",
+                "cache": "cache 1m", "stop": "stop", "times": "times 2", "network": "network \"3G\"",
             ]
             return "rule \"a\" {\n    \((uses[word] ?? "").replacingOccurrences(of: word, with: "RULE"))\n}"
         }
