@@ -22,6 +22,7 @@ extension ApplyReport {
                 "delay": JSONOutput.nullable(delay),
                 "throttleBytesPerSecond": JSONOutput.nullable(throttleBytesPerSecond),
                 "cacheLifetime": JSONOutput.nullable(cacheLifetime),
+                "network": JSONOutput.nullable(network),
             ],
             "trace": trace.entries.map(Self.json),
         ]

@@ -20,6 +20,7 @@ extension ApplyReport {
             cacheLifetime: cacheLifetime, trace: redaction.redacted(trace), messages: messages, outcome: outcome)
         shown.nearMisses = nearMisses
         shown.messageGuards = messageGuards
+        shown.network = network
         return shown
     }
 }

@@ -35,6 +35,8 @@ struct ApplyReport {
     let delay: Double?
     /// `throttle`, in bytes per second.
     let throttleBytesPerSecond: Int?
+    /// `network`: the profile's name and settings.
+    var network: String?
     /// `cache`, in seconds.
     let cacheLifetime: Double?
     /// Every step, request phase then response phase.
@@ -94,11 +96,13 @@ struct ApplyReport {
                 final = edited
             }
         }
-        return ApplyReport(
+        var report = ApplyReport(
             originalRequest: request, request: outcome.request, originalResponse: start, response: final,
             source: source, appliedRules: outcome.appliedRules, delay: outcome.delay,
             throttleBytesPerSecond: outcome.throttleBytesPerSecond, cacheLifetime: outcome.cacheLifetime,
             trace: trace, messages: messages, outcome: outcome)
+        report.network = outcome.networkSummary
+        return report
     }
 
     /// The error, when a rule failed the request.

@@ -156,6 +156,7 @@ struct ApplyTextRenderer {
         if let delay = report.delay { parts.append("delayed \(Self.seconds(delay))") }
         if let rate = report.throttleBytesPerSecond { parts.append("throttled to \(Self.rate(rate))") }
         if let lifetime = report.cacheLifetime { parts.append("cacheable for \(Self.seconds(lifetime))") }
+        if let network = report.network { parts.append("on network \(network)") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 

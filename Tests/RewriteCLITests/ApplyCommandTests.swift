@@ -97,6 +97,14 @@ import Testing
         #expect(result.stdout.contains("used up: already applied to 1 request (times 1); skipped"))
     }
 
+    @Test func theNetworkARequestGoesOverIsShown() throws {
+        let text = try Self.run(["apply", "Rules/network.rules", "--request", "GET https://staging.example.com/"])
+        #expect(text.stdout.contains(#"on network "flaky" (latency 100ms, jitter 20ms, down 262144B/s, up 65536B/s, loss 20.0%)"#), "\(text.stdout)")
+        let json = try Self.runJSON(["apply", "Rules/network.rules", "--request", "GET https://api.example.com/", "--format", "json"])
+        let shaping = json["shaping"] as? [String: Any]
+        #expect(shaping?["network"] as? String == #""3G" (latency 2000ms, down 50000B/s, up 50000B/s)"#, "\(json)")
+    }
+
     @Test func severalRequestsAsJSONAreAnArrayAndOptionsBelongToTheRequestBeforeThem() throws {
         let result = try Self.run([
             "apply", "Rules/tutorial.rules", "--format", "json",

@@ -64,6 +64,14 @@ public struct RequestOutcome: Sendable {
         self.network = network
     }
 
+    /// The `network` profile the request goes over, for `rewrite apply`: its name and settings
+    /// (`"3G" (latency 2000ms, down 50000B/s, up 50000B/s)`); nil without one.
+    package var networkSummary: String? {
+        guard let profile = network?.profile else { return nil }
+        let settings = Compiler.describe(profile)
+        return "\"\(profile.name)\"" + (settings == profile.name ? "" : " (\(settings))")
+    }
+
     /// The same outcome with `entry` at the end of its trace (what the interceptor decided
     /// after the request phase, such as a `network` link's wait).
     func appending(_ entry: TraceEntry) -> RequestOutcome {
