@@ -103,6 +103,7 @@ extension ApplyReport {
         case .missingVariable(let name): return ["event": "missingVariable", "variable": name]
         case .guardFailed: return ["event": "guardFailed"]
         case .usedUp(let times): return ["event": "usedUp", "times": times]
+        case .blockUsedUp(let times): return ["event": "blockUsedUp", "times": times]
         case .limitExceeded(let message): return ["event": "limitExceeded", "message": message]
         case .responded(let status): return ["event": "responded", "status": status]
         case .failed(let error): return URLErrorName.json(error).merging(["event": "failed"]) { $1 }

@@ -72,6 +72,7 @@ struct TraceTextRenderer {
         case .missingVariable(let name): return style.warning("'${\(name)}' has no value; used an empty string")
         case .guardFailed: return style.dim("response guard did not hold; block skipped")
         case .usedUp(let times): return style.dim("used up: already applied to \(times) request\(times == 1 ? "" : "s") (times \(times)); skipped")
+        case .blockUsedUp(let times): return style.dim("used up: already ran on \(times) message\(times == 1 ? "" : "s") (times \(times)); skipped")
         case .limitExceeded(let message): return style.removed("limit reached: \(message)")
         case .responded(let status): return "respond \(status)"
         case .failed(let error): return "fail: " + style.removed(URLErrorName.describe(error))

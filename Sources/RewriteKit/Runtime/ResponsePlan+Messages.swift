@@ -43,7 +43,7 @@ extension ResponsePlan {
                     }
                 }
                 if let limit = block.uses, !uses.take(MessageBlockUses.Key(list: list, index: index), limit: limit) {
-                    context.record(.usedUp(times: limit), line: block.line)
+                    context.record(.blockUsedUp(times: limit), line: block.line)
                     continue
                 }
                 context.captures = captures

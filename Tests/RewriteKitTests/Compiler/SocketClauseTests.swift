@@ -86,7 +86,7 @@ struct SocketClauseTests {
         let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], body: body)
         let messages = try #require(pipeline.processMessages(of: response, for: outcome))
         #expect(messages.map(\.changed) == [true, true, false])
-        #expect(messages[2].trace.entries.contains { $0.event == .usedUp(times: 2) })
+        #expect(messages[2].trace.entries.contains { $0.event == .blockUsedUp(times: 2) })
         // Every stream counts from zero.
         #expect(try #require(pipeline.processMessages(of: response, for: outcome)).map(\.changed) == [true, true, false])
     }

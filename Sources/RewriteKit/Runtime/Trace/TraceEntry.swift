@@ -23,6 +23,10 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         /// The rule's conditions held, but it had already applied to as many requests as
         /// its `times` clause allows: it was skipped as if they had not.
         case usedUp(times: Int)
+        /// A message block's guard held (or it has none), but it had already run on as many
+        /// messages of this stream or connection as its `times` allows: the message went on
+        /// without it.
+        case blockUsedUp(times: Int)
         /// A limit stopped the rule's work (a regex over its work budget, a template value
         /// that would change a URL's structure): the condition did not hold, or the action
         /// was not applied, and the message was left as it was.
@@ -98,6 +102,7 @@ public struct TraceEntry: Sendable, Hashable, CustomStringConvertible {
         case .missingVariable(let name): return "'${\(name)}' has no value; used an empty string"
         case .guardFailed: return "response guard did not hold; block skipped"
         case .usedUp(let times): return "used up: already applied to \(times) request\(times == 1 ? "" : "s") (times \(times)); skipped"
+        case .blockUsedUp(let times): return "used up: already ran on \(times) message\(times == 1 ? "" : "s") (times \(times)); skipped"
         case .limitExceeded(let message): return "limit reached: \(message)"
         case .responded(let status): return "respond \(status)"
         case .failed(let error):

@@ -222,7 +222,7 @@ struct Redaction: Sendable {
         case .log(let text): entry.event = .log(scrub(text))
         case .limitExceeded(let message): entry.event = .limitExceeded(scrub(message))
         case .tag(let name): entry.event = .tag(scrub(name))
-        case .ruleApplied, .stopped, .contentLengthRemoved, .missingVariable, .guardFailed, .usedUp, .responded, .failed:
+        case .ruleApplied, .stopped, .contentLengthRemoved, .missingVariable, .guardFailed, .usedUp, .blockUsedUp, .responded, .failed:
             break
         }
         return entry
