@@ -74,6 +74,15 @@ extension Compiler {
             kind = .log
         case .tag(let name):
             kind = .tag(compile(name, groups: scope))
+        case .part(let selector, let inner):
+            kind = .part(compile(selector), compilePartActions(inner, groups: groups))
+        case .removePart(let selector):
+            kind = .removePart(compile(selector))
+        case .addPart(let part):
+            kind = .addPart(compile(part, groups: groups))
+        case .setFilename(let value):
+            error(DiagnosticMessages.setFilenameOutsidePart, action.nameRange)
+            kind = .setFilename(urlPart(value, groups: scope))
         }
         return CompiledAction(keyword: action.keyword, kind: kind, line: action.nameRange.start.line)
     }
@@ -114,11 +123,13 @@ extension Compiler {
                 error(problem.message, range)
                 return .bytes([], isJSON: false)
             }
+        case .multipart(let parts):
+            return .multipart(parts.map { compile($0, groups: groups) })
         }
     }
 
     /// The string argument of a URL action or `replace-body` (the parser allows only strings).
-    private mutating func urlPart(_ value: Value, groups: GroupScope) -> CompiledTemplate {
+    mutating func urlPart(_ value: Value, groups: GroupScope) -> CompiledTemplate {
         guard case .string(let template) = value.kind else { return CompiledTemplate(constant: "") }
         return compile(template, groups: groups)
     }

@@ -52,6 +52,10 @@ extension Compiler {
                 return never
             }
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if case .part(_, .size) = subject, case .size(let size) = value.kind {
+                return CompiledTest(
+                    subject: subject, op: test.op, operand: .value(OperandValue(text: size.raw, number: Double(size.bytes), isNumber: true)))
+            }
             guard case .number(let number, let raw) = value.kind else {
                 error(DiagnosticMessages.operatorNeeds(op, "a number", found: value.kindDescription), value.range)
                 return never
@@ -116,6 +120,9 @@ extension Compiler {
             return .event
         case .json(let text):
             return .json(jsonPath(text, at: subject.argumentRange ?? subject.range) ?? JSONPath([]))
+        case .part(let selector, let property):
+            if inMessageBlock { error(DiagnosticMessages.partTestOutsideWhen, subject.range) }
+            return .part(compile(selector), compile(property, at: subject.argumentRange ?? subject.range))
         case .graphQLOperation, .graphQLType:
             if inResponse { error(DiagnosticMessages.graphQLInResponse, subject.range) }
             return subject.kind == .graphQLOperation ? .graphQLOperation : .graphQLType

@@ -103,6 +103,10 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A `network` profile that cannot be simulated: an unknown preset, a bandwidth of zero,
     /// a loss above 100%, a setting given twice.
     case networkProfile = "network-profile"
+    /// A multipart action or test where it cannot apply: an action a part cannot take
+    /// inside `part { }`, `set-filename` outside one, a `part` test outside `when`, an
+    /// empty part name.
+    case multipartAction = "multipart-action"
 
     /// Whether diagnostics of this kind are warnings (the rule file still loads), which
     /// `rewrite check --ignore` may silence; every other kind is an error.

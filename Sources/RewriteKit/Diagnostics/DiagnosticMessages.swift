@@ -248,6 +248,20 @@ enum DiagnosticMessages {
         .graphQLInResponse, "'graphql' subjects read the request; test them in the rule's 'when'")
 
     /// `block` is `request` or `response`: the block the action was written in.
+    static func actionNotForParts(_ action: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            .multipartAction,
+            "'\(action)' cannot be used inside 'part { }'; a part takes header and body actions and 'set-filename'")
+    }
+
+    static let setFilenameOutsidePart = DiagnosticMessage(
+        .multipartAction, "'set-filename' can only be used inside 'part { }'; it renames the file a part carries")
+
+    static let partTestOutsideWhen = DiagnosticMessage(
+        .multipartAction, "'part' can only be tested in 'when' and 'response when'; a message of a stream has no parts")
+
+    static let emptyPartName = DiagnosticMessage(.multipartAction, "a part's name must not be empty")
+
     static func actionWrongPhase(_ action: String, block: String) -> DiagnosticMessage {
         let other = block == "request" ? "response" : "request"
         return DiagnosticMessage(.actionWrongPhase, "'\(action)' cannot be used in '\(block)'; it is a \(other) action")

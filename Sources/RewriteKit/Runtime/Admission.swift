@@ -41,4 +41,10 @@ struct Admission: Sendable {
     var needsBody: Bool {
         pipeline.anyRuleNeedsRequestBody && candidates.contains { pipeline.rules[$0.position].requestNeedsBody }
     }
+
+    /// Whether the rules that might apply read nothing of the body but multipart parts
+    /// (``CompiledRule/requestReadsOnlyParts``).
+    var readsOnlyParts: Bool {
+        candidates.allSatisfy { !pipeline.rules[$0.position].requestNeedsBody || pipeline.rules[$0.position].requestReadsOnlyParts }
+    }
 }

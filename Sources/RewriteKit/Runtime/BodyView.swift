@@ -9,16 +9,56 @@ final class BodyView {
     let bytes: [UInt8]
     private var parsed: Result<JSONDocument, JSONSyntaxError>?
     private var decodedText: String?
+    private var multipartParts: Result<MultipartBody, MultipartReadFailure>?
+    /// Whether the body is an upload too large for memory, seen only as its multipart parts
+    /// (``bytes`` is empty then): made only when every rule that reads the body reads
+    /// nothing but parts.
+    let isFileBacked: Bool
 
     /// A view of bytes whose JSON validity is not known yet.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        isFileBacked = false
+    }
+
+    /// A view of a multipart upload in a file, as its parts or why it has none (see ``isFileBacked``).
+    init(parts: Result<MultipartBody, MultipartReadFailure>) {
+        bytes = []
+        multipartParts = parts
+        isFileBacked = true
+    }
+
+    /// The parts of a file-backed upload, when the rules changed them.
+    var editedFileParts: MultipartBody? {
+        guard isFileBacked, case .success(let parts)? = multipartParts, parts.isEdited else { return nil }
+        return parts
     }
 
     /// A view of an edited JSON document.
     init(_ document: JSONDocument) {
         self.bytes = document.bytes
         self.parsed = .success(document)
+        isFileBacked = false
+    }
+
+    /// The body's length: a file-backed upload's as its parts would be written now.
+    var count: Int {
+        guard isFileBacked, case .success(let parts)? = multipartParts else { return bytes.count }
+        return parts.count
+    }
+
+    /// The body's multipart parts, read on first use: the message's `Content-Type` must
+    /// be `multipart/…` with a boundary.
+    func multipart(contentType: String?) -> Result<MultipartBody, MultipartReadFailure> {
+        if let multipartParts { return multipartParts }
+        let result: Result<MultipartBody, MultipartReadFailure>
+        if let boundary = contentType.flatMap(MultipartBoundary.init(contentType:)) {
+            result = MultipartBody.read(.bytes(bytes), boundary: boundary.bytes)
+        } else {
+            result = .failure(.notMultipart)
+        }
+        multipartParts = result
+        return result
     }
 
     /// A view of optional body bytes.

@@ -238,6 +238,31 @@ struct ConditionEvaluator: ~Copyable {
             return graphQLOperation?.type.map { .text($0.rawValue) } ?? .absent
         case .event:
             return messageEvent.map { .text($0) } ?? .absent
+        case .part(let selector, let property):
+            let headers = response?.headers ?? request.headers
+            guard let body, case .success(let parts) = body.multipart(contentType: headers["Content-Type"]),
+                  let index = parts.picked(selector).first
+            else { return .absent }
+            return Self.value(of: property, ofPart: index, in: parts)
+        }
+    }
+
+    /// What a `part` test reads of the part at `index`.
+    private static func value(of property: CompiledPartProperty, ofPart index: Int, in parts: MultipartBody) -> SubjectValue {
+        let facts = parts.parts[index].facts
+        switch property {
+        case .value:
+            return parts.body(of: index).map { .text(String(decoding: $0, as: UTF8.self)) } ?? .absent
+        case .json(let path):
+            return parts.body(of: index).flatMap { BodyView($0).jsonValue(at: path) }.map { .json($0) } ?? .absent
+        case .header(let name):
+            return facts.header(name).map { .text($0) } ?? .absent
+        case .filename:
+            return facts.filename.map { .text($0) } ?? .absent
+        case .contentType:
+            return .text(facts.mediaType)
+        case .size:
+            return .number(Double(parts.bodyCount(of: index)))
         }
     }
 

@@ -171,20 +171,24 @@ public final class Pipeline: Sendable {
     /// Runs the request phase on `request` (the admitted request, with its body when a
     /// rule needs it) from what `admission` already decided: only pending conditions are
     /// evaluated.
-    func processRequest(_ request: HTTPRequest, admission: Admission, counts: RuleUseCounts) -> RequestOutcome {
+    ///
+    /// `parts` is the view of an upload too large for memory, read as multipart parts from
+    /// its file, when the admission ``Admission/readsOnlyParts``.
+    func processRequest(_ request: HTTPRequest, admission: Admission, counts: RuleUseCounts, parts: BodyView? = nil) -> RequestOutcome {
         let candidates = admission.candidates
-        return run(request, candidates: candidates.count, counts: counts) { (candidates[$0].position, candidates[$0].verdict) }
+        return run(request, candidates: candidates.count, counts: counts, parts: parts) { (candidates[$0].position, candidates[$0].verdict) }
     }
 
     /// The request phase over `count` candidates, in file order: `candidate(i)` gives the
     /// i-th one's position and what is known of its conditions.
     private func run(
-        _ request: HTTPRequest, candidates count: Int, counts: RuleUseCounts, _ candidate: (Int) -> (Int, Admission.Verdict)
+        _ request: HTTPRequest, candidates count: Int, counts: RuleUseCounts, parts: BodyView? = nil,
+        _ candidate: (Int) -> (Int, Admission.Verdict)
     ) -> RequestOutcome {
         guard count > 0 else { return RequestOutcome(request: request) }
         // A view of the body (one allocation) only when a candidate reads or edits the body:
         // a header rule's run makes none.
-        let body = anyCandidateNeedsBody(count, candidate) ? BodyView.of(request.body) : nil
+        let body = anyCandidateNeedsBody(count, candidate) ? parts ?? BodyView.of(request.body) : nil
         var evaluator = ConditionEvaluator(request: request, response: nil, body: body, environment: environment)
         var scratch: [String] = []
         // Most candidates fail a cheap test; the run's state is made only once one needs

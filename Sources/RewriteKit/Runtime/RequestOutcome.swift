@@ -41,6 +41,10 @@ public struct RequestOutcome: Sendable {
     /// The simulated link (`network`) the request goes over and the rule that gave it, if one
     /// did (the last wins).
     let network: (profile: NetworkProfile, rule: RuleReference)?
+    /// The parts of an upload read from its file (see ``Pipeline/processRequest(_:admission:counts:parts:)``)
+    /// as the rules edited them, to be written out; nil when no rule changed them, or the
+    /// body was in memory (``request``'s body is the edited one then).
+    let editedFileParts: MultipartBody?
 
     init(
         request: HTTPRequest, disposition: Disposition = .forward, delay: Double? = nil,
@@ -48,7 +52,7 @@ public struct RequestOutcome: Sendable {
         trace: Trace = Trace(),
         hasResponseActions: Bool = false, responseNeedsBody: Bool = false,
         responsePlan: ResponsePlan = ResponsePlan(), stream: StreamPlan? = nil, socket: SocketRules.Script? = nil,
-        network: (profile: NetworkProfile, rule: RuleReference)? = nil
+        network: (profile: NetworkProfile, rule: RuleReference)? = nil, editedFileParts: MultipartBody? = nil
     ) {
         self.request = request
         self.disposition = disposition
@@ -62,6 +66,7 @@ public struct RequestOutcome: Sendable {
         self.stream = stream
         self.socket = socket
         self.network = network
+        self.editedFileParts = editedFileParts
     }
 
     /// The `network` profile the request goes over, for `rewrite apply`: its name and settings
@@ -80,7 +85,7 @@ public struct RequestOutcome: Sendable {
         return RequestOutcome(
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttleBytesPerSecond,
             cacheLifetime: cacheLifetime, trace: trace, hasResponseActions: hasResponseActions, responseNeedsBody: responseNeedsBody,
-            responsePlan: responsePlan, stream: stream, socket: socket, network: network)
+            responsePlan: responsePlan, stream: stream, socket: socket, network: network, editedFileParts: editedFileParts)
     }
 
     /// An outcome that forwards `request` with `trace`: what `rewrite-bench`'s least run makes.

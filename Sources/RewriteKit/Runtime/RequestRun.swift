@@ -81,6 +81,6 @@ struct RequestRun: ~Copyable {
             request: request, disposition: disposition, delay: delay, throttleBytesPerSecond: throttle,
             cacheLifetime: forwardedGET ? cacheLifetime : nil, trace: context.trace,
             hasResponseActions: !plan.isEmpty, responseNeedsBody: plan.needsBody, responsePlan: plan, stream: stream,
-            socket: socket, network: network)
+            socket: socket, network: network, editedFileParts: body?.editedFileParts)
     }
 }

@@ -69,8 +69,12 @@ extension Parser {
         func action(_ kind: Action.Kind) -> Action {
             Action(keyword: keyword, kind: kind, nameRange: nameToken.range, range: range(from: nameToken.range.start))
         }
-        if keyword == .setBody {
-            return action(.setBody(try parseBody(after: name)))
+        switch keyword {
+        case .setBody: return action(.setBody(try parseBody(after: name)))
+        case .part: return action(try parsePartBlock(from: nameToken.range.start))
+        case .removePart: return action(.removePart(try parsePartSelector(from: current.range.start, after: name)))
+        case .addPart: return action(.addPart(try parseBodyPart(from: current.range.start, after: name)))
+        default: break
         }
         var arguments: [Value] = []
         arguments.reserveCapacity(keyword.arguments.count)
@@ -128,9 +132,11 @@ extension Parser {
             return action(.tag(try string(arguments[0], "a tag name string", name)))
         case .log:
             return action(.log)
-        case .setBody:
-            // Read by `parseBody` before the generic arguments; never reaches here.
-            return action(.setBody(try parseBody(after: name)))
+        case .setFilename:
+            return action(.setFilename(Value(kind: .string(try string(arguments[0], "a file name string", name)), range: arguments[0].range)))
+        case .setBody, .part, .removePart, .addPart:
+            // Read before the generic arguments; never reaches here.
+            throw Abort()
         }
     }
 

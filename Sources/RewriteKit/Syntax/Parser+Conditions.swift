@@ -141,6 +141,8 @@ extension Parser {
         case "body": kind = .body
         case "status": kind = .status
         case "event": kind = .event
+        case "part":
+            return try parsePartSubject(from: word.range.start)
         case "graphql":
             guard current.kind == .word, ["operation", "type"].contains(current.text) else {
                 try failExpected("'operation' or 'type'", after: word.text)

@@ -66,10 +66,14 @@ extension Parser {
         }
     }
 
-    /// A string, `json {...}` or `file "PATH"`.
+    /// A string, `json {...}`, `file "PATH"` or `multipart { ... }`.
     mutating func parseBody(after: String) throws(Abort) -> Body {
-        let what = "a body: a string, 'json {...}' or 'file \"PATH\"'"
+        let what = "a body: a string, 'json {...}', 'file \"PATH\"' or 'multipart { ... }'"
         let start = current.range.start
+        if current.isWord("multipart") {
+            advance()
+            return try parseMultipartBody(from: start)
+        }
         if current.isWord("file") {
             advance()
             guard current.kind == .string, case .template(let path) = current.payload else {

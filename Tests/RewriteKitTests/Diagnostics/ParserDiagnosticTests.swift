@@ -128,7 +128,7 @@ struct ParserDiagnosticTests {
                 "2️⃣ error: 'log' takes no arguments, found 1",
                 "3️⃣ error: expected a header name string for 'set-header', found a number",
                 "4️⃣ error: expected a regex literal for 'replace-body', found a string",
-                "5️⃣ error: expected a body: a string, 'json {...}' or 'file \"PATH\"' after 'set-body', found '42'",
+                "5️⃣ error: expected a body: a string, 'json {...}', 'file \"PATH\"' or 'multipart { ... }' after 'set-body', found '42'",
             ])
     }
 

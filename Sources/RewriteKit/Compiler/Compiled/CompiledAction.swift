@@ -28,6 +28,12 @@ struct CompiledAction: Sendable {
         case setStatus(Int)
         case log
         case tag(CompiledTemplate)
+        /// `part SELECTOR { ACTIONS }`: each part picked is edited by the actions as if it
+        /// were a message of its own (its header fields and its body).
+        indirect case part(CompiledPartSelector, [CompiledAction])
+        case removePart(CompiledPartSelector)
+        indirect case addPart(CompiledBodyPart)
+        case setFilename(CompiledTemplate)
     }
 
     /// The action's name, kept for messages and traces.
@@ -50,7 +56,36 @@ struct CompiledAction: Sendable {
     /// Whether the action reads or writes the body.
     var touchesBody: Bool {
         switch kind {
-        case .wrapJSON, .injectJSON, .removeJSON, .replaceBody, .setBody: true
+        case .wrapJSON, .injectJSON, .removeJSON, .replaceBody, .setBody, .part, .removePart, .addPart: true
+        default: false
+        }
+    }
+
+    /// Whether the action edits parts of a multipart body, and reads nothing of the body
+    /// outside the parts it picks.
+    var onlyEditsParts: Bool {
+        switch kind {
+        case .part(_, let actions): !actions.contains { $0.readsMessageJSON }
+        case .removePart: true
+        case .addPart(let part): !part.readsJSONBody
+        default: false
+        }
+    }
+
+    /// Whether a template of the action reads `${json.PATH}` of the message's body.
+    private var readsMessageJSON: Bool {
+        switch kind {
+        case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):
+            name.readsJSONBody || value.readsJSONBody
+        case .removeHeader(let name), .removeQuery(let name), .tag(let name), .setURL(let name), .setHost(let name),
+            .setPath(let name), .setScheme(let name), .setFilename(let name):
+            name.readsJSONBody
+        case .injectJSON(_, let value, _, _): value.readsJSONBody
+        case .replaceBody(_, let replacement): replacement.readsJSONBody
+        case .setBody(let body): body.readsJSONBody
+        case .wrapJSON(let key, _): key.readsJSONBody
+        case .part(_, let actions): actions.contains { $0.readsMessageJSON }
+        case .addPart(let part): part.readsJSONBody
         default: false
         }
     }

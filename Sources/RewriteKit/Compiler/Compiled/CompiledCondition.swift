@@ -23,6 +23,15 @@ enum CompiledCondition: Sendable {
     }
 
     /// Whether evaluation reads the body (``CompiledTest/readsBody``).
+    var readsBodyOutsideParts: Bool {
+        switch self {
+        case .test(let test): test.readsBodyOutsideParts
+        case .and(let operands), .or(let operands): operands.contains { $0.readsBodyOutsideParts }
+        case .not(let operand): operand.readsBodyOutsideParts
+        }
+    }
+
+    /// Whether evaluating the condition reads the body.
     var readsBody: Bool {
         switch self {
         case .test(let test): test.readsBody

@@ -39,12 +39,15 @@ enum CompiledBody: Sendable {
     /// A JSON literal with placeholders in its strings, rendered per message (each value
     /// escaped inside its string) and sent as UTF-8 JSON.
     case json(CompiledTemplate)
+    /// A `multipart/form-data` body of these parts, written with a boundary none of them holds.
+    indirect case multipart([CompiledBodyPart])
 
     /// Whether rendering reads the JSON body.
     var readsJSONBody: Bool {
         switch self {
         case .text(let template), .json(let template): template.readsJSONBody
         case .bytes: false
+        case .multipart(let parts): parts.contains { $0.readsJSONBody }
         }
     }
 }

@@ -55,6 +55,10 @@ package final class CompiledRule: Sendable {
     /// Whether the request phase reads the request body: a `json`/`body` condition, a
     /// request body action, or a `${json.PATH}` template in a request action or `respond`.
     let requestNeedsBody: Bool
+    /// Whether all the request phase reads of the body is parts of a multipart body
+    /// (`part` tests and actions): an upload too large for memory is then read from its
+    /// file a part at a time, never whole.
+    let requestReadsOnlyParts: Bool
     /// Whether the `when` conditions test the body (`json`, `body`).
     let conditionReadsBody: Bool
 
@@ -82,6 +86,8 @@ package final class CompiledRule: Sendable {
         conditionReadsBody = condition?.readsBody ?? false
         requestNeedsBody = conditionReadsBody || requestActions.contains(where: \.readsBody)
             || respondReadsJSON
+        requestReadsOnlyParts = requestNeedsBody && !respondReadsJSON && !(condition?.readsBodyOutsideParts ?? false)
+            && requestActions.allSatisfy { !$0.readsBody || $0.onlyEditsParts }
     }
 
     /// The `response { }` and `response when` blocks, in order.

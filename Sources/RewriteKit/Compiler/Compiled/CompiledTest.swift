@@ -7,6 +7,8 @@ struct CompiledTest: Sendable {
         case query(String)
         case header(String)
         case json(JSONPath)
+        /// `part SELECTOR [PROPERTY]`.
+        case part(CompiledPartSelector, CompiledPartProperty)
 
         /// Whether regexes on the subject ignore case (`method`, `scheme`, `host`). Other
         /// comparisons need no folding: operands and values are both in normal form.
@@ -34,6 +36,7 @@ struct CompiledTest: Sendable {
             case .query(let name): "query \"\(name)\""
             case .header(let name): "header \"\(name)\""
             case .json(let path): "json \"\(path)\""
+            case .part(let selector, let property): selector.spelling + property.spelling
             }
         }
 
@@ -48,7 +51,7 @@ struct CompiledTest: Sendable {
         /// Whether the subject reads the body.
         var readsBody: Bool {
             switch self {
-            case .json, .body, .graphQLOperation, .graphQLType: true
+            case .json, .body, .graphQLOperation, .graphQLType, .part: true
             default: false
             }
         }
@@ -64,6 +67,7 @@ struct CompiledTest: Sendable {
             case .body: 40
             case .json: 60
             case .graphQLOperation, .graphQLType: 70
+            case .part: 80
             }
         }
     }
@@ -104,6 +108,12 @@ struct CompiledTest: Sendable {
     /// it, by this.
     var readsBody: Bool {
         subject.readsBody || anOperandTemplate(\.readsJSONBody)
+    }
+
+    /// Whether evaluating the test reads the body other than through a `part` subject.
+    var readsBodyOutsideParts: Bool {
+        if case .part = subject { return anOperandTemplate(\.readsJSONBody) }
+        return readsBody
     }
 
     /// Whether a template in the compared value (one value or a list's) has `property`.

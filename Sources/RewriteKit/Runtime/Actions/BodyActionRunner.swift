@@ -12,6 +12,26 @@ enum BodyActionRunner {
         _ action: CompiledAction, body: inout BodyView?, headers: inout HTTPHeaders,
         renderer: inout TemplateRenderer, context: inout ActionContext
     ) -> Bool {
+        if let result = PartActionRunner.result(
+            of: action, body: body, contentType: headers["Content-Type"], renderer: &renderer, context: &context) {
+            apply(result, of: action, body: &body, headers: &headers, context: &context)
+            return true
+        }
+        if case .setBody(let source) = action.kind {
+            // The body's own type, when it implies one a `Content-Type` must name (a multipart boundary).
+            let (bytes, type) = renderer.bytes(of: source)
+            let summary = switch source {
+            case .text: "set text"
+            case .json, .bytes(_, isJSON: true): "set JSON"
+            case .bytes: "set bytes"
+            case .multipart: "set multipart"
+            }
+            if apply(.changed(BodyView(bytes), summary: summary), of: action, body: &body, headers: &headers, context: &context),
+               case .multipart = source, let type {
+                headers.replace("Content-Type", with: type)
+            }
+            return true
+        }
         guard let result = result(of: action, body: body, renderer: &renderer, context: &context) else { return false }
         apply(result, of: action, body: &body, headers: &headers, context: &context)
         return true
@@ -58,12 +78,6 @@ enum BodyActionRunner {
                 .summarized(literalSummary ?? CompiledAction.removeSummary(text))
         case .replaceBody(let regex, let replacement):
             result = replace(regex, with: replacement, in: body, renderer: renderer)
-        case .setBody(let source):
-            switch source {
-            case .text(let template): result = .changed(BodyView(Array(renderer.render(template).utf8)), summary: "set text")
-            case .bytes(let bytes, let isJSON): result = .changed(BodyView(bytes), summary: isJSON ? "set JSON" : "set bytes")
-            case .json(let template): result = .changed(BodyView(Array(renderer.render(template).utf8)), summary: "set JSON")
-            }
         default:
             return nil
         }
@@ -78,10 +92,10 @@ enum BodyActionRunner {
     ) -> Bool {
         switch result {
         case .changed(let edited, let summary):
-            let before = body?.bytes.count
+            let before = body?.count
             body = edited
             context.record(
-                .changed(action: action.name, change: .body(beforeLength: before, afterLength: edited.bytes.count, summary: summary)),
+                .changed(action: action.name, change: .body(beforeLength: before, afterLength: edited.count, summary: summary)),
                 line: action.line)
             if headers.contains("Content-Length") {
                 headers.remove("Content-Length")

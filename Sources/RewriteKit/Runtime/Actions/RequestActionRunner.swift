@@ -33,7 +33,8 @@ enum RequestActionRunner {
             return HeaderActionRunner.apply(edit, of: action, on: &request.headers, context: &context)
         }
         if action.touchesBody, BodyActionRunner.run(action, body: &body, headers: &request.headers, renderer: &renderer, context: &context) {
-            request.body = body?.bytes
+            // A file-backed upload stays in its file: the request phase writes its edited parts out.
+            if body?.isFileBacked != true { request.body = body?.bytes }
             return
         }
         switch action.kind {

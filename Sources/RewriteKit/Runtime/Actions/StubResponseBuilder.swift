@@ -19,17 +19,10 @@ enum StubResponseBuilder {
             headers.add(name, value)
         }
         var body: [UInt8] = []
-        switch respond.body {
-        case .text(let template)?:
-            body = Array(renderer.render(template).utf8)
-        case .bytes(let bytes, let isJSON)?:
+        if let source = respond.body {
+            let (bytes, type) = renderer.bytes(of: source)
             body = bytes
-            if isJSON && !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
-        case .json(let template)?:
-            body = Array(renderer.render(template).utf8)
-            if !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
-        case nil:
-            break
+            if let type, !headers.contains("Content-Type") { headers.add("Content-Type", type) }
         }
         var plan: StreamPlan?
         if let stream = respond.stream {

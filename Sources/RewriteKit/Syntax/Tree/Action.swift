@@ -37,6 +37,14 @@ struct Action: Sendable, Hashable {
         case log
         /// `tag "NAME"`.
         case tag(Template)
+        /// `part SELECTOR { ACTIONS }`: header and body actions on each part picked.
+        indirect case part(PartSelector, [Action])
+        /// `remove-part SELECTOR`: leaves out each part picked.
+        case removePart(PartSelector)
+        /// `add-part "NAME" [filename "FILE"] BODY`: a new last part.
+        indirect case addPart(MultipartBodyPart)
+        /// `set-filename VALUE` (inside `part { }`).
+        case setFilename(Value)
     }
 
     /// The action's name.

@@ -20,16 +20,24 @@ enum ActionKeyword: String, CaseIterable, Sendable, Hashable {
     case setStatus = "set-status"
     case log
     case tag
+    case part
+    case removePart = "remove-part"
+    case addPart = "add-part"
+    case setFilename = "set-filename"
 
     /// Every action name, for suggestions.
     static let names = allCases.map(\.rawValue)
 
     /// How many arguments the action takes and their usage line (`NAME VALUE`);
-    /// `set-body` reads its own forms and is not counted.
+    /// `set-body`, `part`, `remove-part` and `add-part` read their own forms and are not counted.
     var arguments: (count: Int, usage: String) {
         switch self {
         case .setHeader, .addHeader, .setQuery: (2, "NAME VALUE")
         case .removeHeader, .removeQuery, .tag: (1, "NAME")
+        case .part: (1, "SELECTOR { ACTIONS }")
+        case .removePart: (1, "SELECTOR")
+        case .addPart: (2, "NAME BODY")
+        case .setFilename: (1, "VALUE")
         case .setURL, .setHost, .setPath, .setScheme, .setBody: (1, "VALUE")
         case .wrapJSON: (1, "KEY")
         case .injectJSON: (2, "PATH VALUE")

@@ -8,6 +8,8 @@ struct Body: Sendable, Hashable {
         case json(JSONLiteral)
         /// `file "PATH"`: a file relative to the rule file's folder.
         case file(path: String, pathRange: SourceRange)
+        /// `multipart { part "NAME" [filename "FILE"] BODY ... }`: a `multipart/form-data` body.
+        indirect case multipart([MultipartBodyPart])
     }
 
     /// The body's source.

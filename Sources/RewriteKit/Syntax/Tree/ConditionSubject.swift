@@ -30,11 +30,13 @@ struct ConditionSubject: Sendable, Hashable {
         case graphQLType
         /// `event`: a server-sent event's name (only in `response each message when`).
         case event
+        /// `part SELECTOR [PROPERTY]`: a part of a multipart body.
+        case part(PartSelector, PartProperty)
     }
 
     /// The subject keywords, for suggestions.
     static let keywords = [
-        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status", "graphql", "event",
+        "method", "scheme", "host", "port", "path", "url", "query", "header", "json", "body", "status", "graphql", "event", "part",
     ]
 
     /// Which subject.
@@ -68,6 +70,7 @@ struct ConditionSubject: Sendable, Hashable {
         case .graphQLOperation: "graphql operation"
         case .graphQLType: "graphql type"
         case .event: "event"
+        case .part: "part"
         }
     }
 }
