@@ -15,17 +15,41 @@ final class SpilledRequestBody: @unchecked Sendable {
     /// How many bytes.
     let count: Int
 
-    /// Writes `prefix`, then the rest of `stream` (already open), to a new file.
+    /// Writes a multipart body the rules edited, its untouched ranges copied from its
+    /// source a chunk at a time, to a new file.
     ///
-    /// - Throws: the `URLError` ``RequestBody/load()`` documents, when the stream fails
-    ///   or the file cannot be written.
-    init(prefix: Data, rest stream: InputStream) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("RewriteKit-request-body-\(UUID().uuidString)")
+    /// - Throws: the `URLError` ``RequestBody/load()`` documents, when a file cannot be read or written.
+    init(writing parts: MultipartBody) throws {
+        let (url, file) = try Self.create()
+        defer { try? file.close() }
+        do {
+            try parts.source.write(parts.segments, to: file)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw Self.asURLError(error, after: 0)
+        }
+        self.url = url
+        count = parts.count
+    }
+
+    /// A new empty file, readable by its owner only, open for writing.
+    private static func create() throws -> (URL, FileHandle) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("RewriteKit-request-body-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let file = FileHandle(forWritingAtPath: url.path)
         else {
             throw InterceptionError.unreadableRequestBody("cannot create a temporary file for a body over \(RequestBody.memoryLimit) bytes").urlError
         }
+        return (url, file)
+    }
+
+    /// Writes `prefix`, then the rest of `stream` (already open), to a new file.
+    ///
+    /// - Throws: the `URLError` ``RequestBody/load()`` documents, when the stream fails
+    ///   or the file cannot be written.
+    init(prefix: Data, rest stream: InputStream) throws {
+        let (url, file) = try Self.create()
+        self.url = url
         defer { try? file.close() }
         var written = 0
         do {

@@ -50,17 +50,25 @@ struct RequestPhase: @unchecked Sendable {
         } catch {
             return RequestPhase(next: .fail(error))
         }
+        var parts: BodyView?
         if admission.needsBody {
             if case .fromDelegate = body { return RequestPhase(next: .askForBodyStream) }
-            do {
-                let bytes = try body.load()
-                loadedBody = bytes
-                request.body = [UInt8](bytes)
-            } catch {
-                return RequestPhase(next: .fail(error))
+            if admission.readsOnlyParts, let file = body.largeFile {
+                // Rules that read only parts of an upload too large for memory: its file is
+                // scanned a chunk at a time, and only the parts a rule reads are loaded.
+                let boundary = request.headers["Content-Type"].flatMap(MultipartBoundary.init(contentType:))
+                parts = BodyView(parts: boundary.map { MultipartBody.read(file, boundary: $0.bytes) } ?? .failure(.notMultipart))
+            } else {
+                do {
+                    let bytes = try body.load()
+                    loadedBody = bytes
+                    request.body = [UInt8](bytes)
+                } catch {
+                    return RequestPhase(next: .fail(error))
+                }
             }
         }
-        let outcome = pipeline.processRequest(request, admission: admission, counts: counts)
+        let outcome = pipeline.processRequest(request, admission: admission, counts: counts, parts: parts)
         let next: Next
         switch outcome.disposition {
         case .respond(let stub):
@@ -70,19 +78,26 @@ struct RequestPhase: @unchecked Sendable {
         case .forward:
             if outcome.cacheLifetime != nil, outcome.request.method == "GET", let entry = cache.entry(for: outcome.request.url.description) {
                 next = .cached(entry)
-            } else if case let outgoing = loadedBody == nil ? body : body.replacing(with: outcome.request.body),
-                      var forwarded = outcome.request.urlRequest(basedOn: hop.appRequest, admitted: admission.request, httpBody: outgoing.dataTaskBody) {
-                #if canImport(FoundationNetworking)
-                // corelibs gives a POST whose body is a stream the default Content-Type even
-                // when the stream is empty; read here, that body goes as none, without it.
-                if case .stream = hop.body, case .none = outgoing { forwarded.addDefaultPOSTContentType() }
-                #endif
-                next = .forward(forwarded, outgoing)
             } else {
-                next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
+                switch Result(catching: { try outgoing(body, loaded: loadedBody != nil, outcome: outcome) }) {
+                case .failure(let error):
+                    next = .fail(error)
+                case .success(let outgoing):
+                    if var forwarded = outcome.request.urlRequest(
+                        basedOn: hop.appRequest, admitted: admission.request, httpBody: outgoing.dataTaskBody) {
+                        #if canImport(FoundationNetworking)
+                        // corelibs gives a POST whose body is a stream the default Content-Type even
+                        // when the stream is empty; read here, that body goes as none, without it.
+                        if case .stream = hop.body, case .none = outgoing { forwarded.addDefaultPOSTContentType() }
+                        #endif
+                        next = .forward(forwarded, outgoing)
+                    } else {
+                        next = .fail(InterceptionError.invalidRewrittenURL(outcome.request.url.description).urlError)
+                    }
+                }
             }
         }
-        let bytesSent = outcome.request.body?.count ?? body.knownLength
+        let bytesSent = outcome.request.body?.count ?? outcome.editedFileParts?.count ?? body.knownLength
         var phase = RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
         if case .stream = hop.body { phase.readAppBody = body }
         if let limit = captureBodyLimit {
@@ -92,7 +107,28 @@ struct RequestPhase: @unchecked Sendable {
     }
 }
 
+extension RequestPhase {
+    /// The body to send: the app's when the rules did not read it, else the rules'; the
+    /// edited parts of a file-backed upload are written to a new file, a chunk at a time.
+    ///
+    /// - Throws: the `URLError` ``RequestBody/load()`` documents, when the file cannot be written.
+    fileprivate static func outgoing(_ body: RequestBody, loaded: Bool, outcome: RequestOutcome) throws -> RequestBody {
+        if let parts = outcome.editedFileParts { return .spilled(try SpilledRequestBody(writing: parts)) }
+        return loaded ? body.replacing(with: outcome.request.body) : body
+    }
+}
+
 extension RequestBody {
+    /// A file the body is in, for a body too large for memory (a spilled stream or the
+    /// app's upload file); nil for a body in memory.
+    var largeFile: MultipartSource? {
+        switch self {
+        case .spilled(let copy): return .file(copy.url, count: copy.count)
+        case .file(let url): return .file(url, count: knownLength)
+        case .none, .data, .uploadData, .stream, .fromDelegate: return nil
+        }
+    }
+
     /// The bytes of a body of at most `limit` bytes, for a capture; nil for a larger body
     /// or one the app's delegate streams (reading it would consume it).
     func capturedBytes(limit: Int) -> [UInt8]? {
