@@ -74,11 +74,14 @@ struct HARDocument: Codable {
         var bodySize: Double?
     }
 
-    /// A header, query parameter, cookie or form parameter. Cookies and form parameters
-    /// carry more fields; only the name and value are read.
+    /// A header, query parameter, cookie or form parameter. Cookies carry more fields;
+    /// only the name and value are read. A form parameter of a multipart upload may name
+    /// the file it carries and its type.
     struct NameValue: Codable {
         var name: String
         var value: String?
+        var fileName: String?
+        var contentType: String?
     }
 
     struct PostData: Codable {

@@ -197,8 +197,14 @@ struct HARReader {
         var result: [HARDocument.NameValue] = []
         for (fields, place, _) in objects {
             guard let name = member("name", fields).flatMap({ text($0, path: place + ".name") }) else { continue }
+            let fileName = member("fileName", fields).flatMap { text($0, path: place + ".fileName") }
+            let contentType = member("contentType", fields).flatMap { text($0, path: place + ".contentType") }
             guard let value = member("value", fields) else {
-                result.append(.init(name: name, value: nil))
+                result.append(.init(name: name, value: nil, fileName: fileName, contentType: contentType))
+                continue
+            }
+            if fileName != nil || contentType != nil, let text = text(value, path: place + ".value") {
+                result.append(.init(name: name, value: text, fileName: fileName, contentType: contentType))
                 continue
             }
             if locator.base[value] == JSONByte.openBracket {

@@ -258,8 +258,40 @@ extension HTTPArchive {
             return Array(text.utf8)
         }
         guard let params = post.params, !params.isEmpty else { return nil }
+        if let type = post.mimeType, HeaderParameters(type).type.hasPrefix("multipart/") {
+            return multipartBody(params, contentType: type)
+        }
         let form = params.map { PercentEncoding.encodeQueryComponent($0.name) + "=" + PercentEncoding.encodeQueryComponent($0.value ?? "") }
         return Array(form.joined(separator: "&").utf8)
+    }
+
+    /// A multipart body made of HAR form parameters (a file's value is its bytes as text,
+    /// empty when the HAR left them out), with the `mimeType`'s boundary or a new one.
+    private static func multipartBody(_ params: [HARDocument.NameValue], contentType: String) -> [UInt8] {
+        let parts = params.map { param in
+            var headers = [(name: "Content-Disposition", value: MultipartWriter.disposition(name: param.name, filename: param.fileName))]
+            if let type = param.contentType { headers.append((name: "Content-Type", value: type)) }
+            return (headers: headers, body: Array((param.value ?? "").utf8))
+        }
+        let boundary = MultipartBoundary(contentType: contentType)?.bytes
+            ?? Array(MultipartBoundary.making(for: parts.map(\.body)).utf8)
+        return MultipartWriter.body(boundary: boundary, parts: parts)
+    }
+
+    /// A multipart body's parts as HAR form parameters (HAR 1.2 `params`): a file's name
+    /// and type, a field's text; nil for any other body, or one that is not valid multipart.
+    static func params(of body: [UInt8], contentType: String?) -> [HARDocument.NameValue]? {
+        guard let boundary = contentType.flatMap(MultipartBoundary.init(contentType:)),
+              case .success(let layout) = MultipartScanner.layout(of: body, boundary: boundary.bytes)
+        else { return nil }
+        return layout.parts.map { part in
+            let facts = MultipartPartFacts(headers: part.headers)
+            let bytes = body[part.bodyStart..<part.bodyEnd]
+            let value = facts.filename == nil ? String(strictUTF8: Array(bytes)) : nil
+            return .init(
+                name: facts.name ?? "", value: value, fileName: facts.filename,
+                contentType: facts.header("Content-Type") == nil ? nil : facts.mediaType)
+        }
     }
 
     /// A body as HAR text: UTF-8 as it is, anything else as base64 (and whether it is).
@@ -275,7 +307,8 @@ extension HTTPArchive {
         if let body = request.body {
             let (text, isBase64) = text(of: body)
             post = .init(
-                mimeType: request.headers["Content-Type"] ?? "application/octet-stream", text: text, params: [],
+                mimeType: request.headers["Content-Type"] ?? "application/octet-stream", text: text,
+                params: params(of: body, contentType: request.headers["Content-Type"]) ?? [],
                 customEncoding: isBase64 ? "base64" : nil)
         }
         let harRequest = HARDocument.Request(
