@@ -22,7 +22,14 @@ enum StubResponseBuilder {
         if let source = respond.body {
             let (bytes, type) = renderer.bytes(of: source)
             body = bytes
-            if let type, !headers.contains("Content-Type") { headers.add("Content-Type", type) }
+            if let type, let given = headers["Content-Type"], case .multipart = source,
+               HeaderParameters(given).type.hasPrefix("multipart/"), HeaderParameters(given)["boundary"] == nil,
+               let boundary = MultipartBoundary(contentType: type) {
+                // `multipart/mixed` (say) without a boundary: the one the parts were written with.
+                headers.replace("Content-Type", with: given + "; boundary=" + String(decoding: boundary.bytes, as: UTF8.self))
+            } else if let type, !headers.contains("Content-Type") {
+                headers.add("Content-Type", type)
+            }
         }
         var plan: StreamPlan?
         if let stream = respond.stream {
