@@ -60,6 +60,8 @@ struct MultipartUploadTests {
         request.httpMethod = "POST"
         request.setValue(Self.contentType, forHTTPHeaderField: "Content-Type")
         request.setValue(marker, forHTTPHeaderField: "X-Marker")
+        let capture = harness.rewriter.startCapture()
+        defer { capture.stop() }
         let reply: Fetched
         switch giving {
         case .data:
@@ -89,6 +91,10 @@ struct MultipartUploadTests {
         #expect(seen.value(forHeader: "Transfer-Encoding") == nil)
         let expected = Self.form(photo: photo).count + "A new caption".utf8.count - "Hello".utf8.count + "avatar".utf8.count - "photo".utf8.count
         #expect(seen.body.count == expected)
+        // A capture holds the upload as it was sent.
+        let deadline = Date().addingTimeInterval(10)
+        while capture.exchanges.isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(capture.exchanges.first?.request.body.map { Data($0) } == seen.body)
     }
 
     @Test("a body that is not valid multipart goes out byte for byte", arguments: [Giving.data, .largeStream])

@@ -101,7 +101,10 @@ struct RequestPhase: @unchecked Sendable {
         var phase = RequestPhase(outcome: outcome, loadedBody: loadedBody, bytesSent: bytesSent, next: next)
         if case .stream = hop.body { phase.readAppBody = body }
         if let limit = captureBodyLimit {
-            phase.capturedBody = outcome.request.body ?? body.capturedBytes(limit: limit)
+            // A file-backed upload the rules edited is captured as sent: from its new file.
+            var sent = body
+            if outcome.editedFileParts != nil, case .forward(_, let outgoing) = next { sent = outgoing }
+            phase.capturedBody = outcome.request.body ?? sent.capturedBytes(limit: limit)
         }
         return phase
     }
