@@ -29,6 +29,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
         ),
         .executableTarget(
+            name: "FuzzMultipart",
+            dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
+        ),
+        .executableTarget(
             name: "FuzzRecording",
             dependencies: ["FuzzSupport", .product(name: "RewriteKit", package: "RewriteKit")]
         ),

@@ -14,7 +14,7 @@ if [[ $# -ne 1 ]]; then
 fi
 here="$(cd "$(dirname "$0")" && pwd)"
 status=0
-for target in FuzzRules FuzzJSON FuzzEngine FuzzRecording; do
+for target in FuzzRules FuzzJSON FuzzEngine FuzzRecording FuzzMultipart; do
     "$here/run.sh" "${mode[@]}" "$target" "$1" || status=1
 done
 exit "$status"

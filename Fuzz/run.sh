@@ -28,7 +28,7 @@ if [[ ${1:-} == --ci ]]; then
     shift
 fi
 if [[ $# -ne 2 ]]; then
-    echo "usage: $0 [--ci] FuzzRules|FuzzJSON|FuzzEngine|FuzzRecording SECONDS" >&2
+    echo "usage: $0 [--ci] FuzzRules|FuzzJSON|FuzzEngine|FuzzRecording|FuzzMultipart SECONDS" >&2
     exit 64
 fi
 target=$1
@@ -41,7 +41,8 @@ case "$target" in
     FuzzJSON) seeds=json; max_len=16384 ;;
     FuzzEngine) seeds=engine; max_len=2048 ;;
     FuzzRecording) seeds=recording; max_len=4096 ;;
-    *) echo "error: unknown target '$target' (expected FuzzRules, FuzzJSON, FuzzEngine or FuzzRecording)" >&2; exit 64 ;;
+    FuzzMultipart) seeds=multipart; max_len=4096 ;;
+    *) echo "error: unknown target '$target' (expected FuzzRules, FuzzJSON, FuzzEngine, FuzzRecording or FuzzMultipart)" >&2; exit 64 ;;
 esac
 
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}

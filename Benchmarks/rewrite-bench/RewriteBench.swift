@@ -39,6 +39,7 @@ enum RewriteBench {
         group("editors") { EditorBenchmark(quick: options.quick).run() }
         group("websockets") { SocketBenchmark(quick: options.quick).run() }
         group("network") { NetworkBenchmark(quick: options.quick).run() }
+        group("multipart") { MultipartBenchmark(quick: options.quick).run() }
         // Last: the threads a burst wakes keep allocator arenas that later memory rows would count.
         group("burst") { BurstBenchmark(quick: options.quick).run() }
 

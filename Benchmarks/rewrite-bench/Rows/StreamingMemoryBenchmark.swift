@@ -9,7 +9,9 @@ import RewriteTestSupport
 /// against the same transfer on a plain session:
 /// - a streaming data delegate downloads 100 MB (a rule applies, no body action);
 /// - the same download under `throttle` (the backlog waits on disk, not in memory);
-/// - a 50 MB `httpBodyStream` upload (no rule reads the body, so it streams).
+/// - a 50 MB `httpBodyStream` upload (no rule reads the body, so it streams);
+/// - a 50 MB multipart upload whose small JSON part a rule edits (the upload is read from
+///   its spilled file a part at a time, issue 59).
 struct StreamingMemoryBenchmark {
     var quick: Bool
 
@@ -39,13 +41,29 @@ struct StreamingMemoryBenchmark {
         }
         """
 
+    static let multipartRules = """
+        rule "tag the upload's metadata" {
+            when method == POST and path == "/discard" and part "meta" exists
+            request { part "meta" { inject-json "edited" true } }
+        }
+        """
+
+    /// The multipart upload's first parts (a caption and a JSON part) and its photo's
+    /// headers, before the generated photo; and its closing delimiter, after.
+    static let multipartPrefix = Array((
+        "--bench-boundary\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nHello\r\n"
+            + "--bench-boundary\r\nContent-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"kind\":\"photo\"}\r\n"
+            + "--bench-boundary\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n").utf8)
+    static let multipartSuffix = Array("\r\n--bench-boundary--\r\n".utf8)
+
     static let downloadSize = 100 * 1_048_576
     static let uploadSize = 50 * 1_048_576
 
     private struct Scenario {
         var name: String
         var rules: String
-        var run: (TestHTTPServer, URLSessionConfiguration) -> Run
+        /// One transfer, on the server, with the configuration, through the interceptor or not.
+        var run: (TestHTTPServer, URLSessionConfiguration, Bool) -> Run
     }
 
     func run() -> (rows: [ResultRow], notes: [String]) {
@@ -58,17 +76,23 @@ struct StreamingMemoryBenchmark {
         }
         defer { server.stop() }
         let scenarios = [
-            Scenario(name: "streaming 100 MB download: peak RSS growth", rules: Self.rules) { server, configuration in
+            Scenario(name: "streaming 100 MB download: peak RSS growth", rules: Self.rules) { server, configuration, _ in
                 Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
             },
-            Scenario(name: "throttled 100 MB download (40 MB/s): peak RSS growth", rules: Self.throttleRules) { server, configuration in
+            Scenario(name: "throttled 100 MB download (40 MB/s): peak RSS growth", rules: Self.throttleRules) { server, configuration, _ in
                 Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
             },
-            Scenario(name: "100 MB download over a network link (40 MB/s downlink): peak RSS growth", rules: Self.networkRules) { server, configuration in
+            Scenario(name: "100 MB download over a network link (40 MB/s downlink): peak RSS growth", rules: Self.networkRules) { server, configuration, _ in
                 Self.download(server.url("/stream-bytes/\(Self.downloadSize)?chunk_size=65536"), configuration: configuration)
             },
-            Scenario(name: "50 MB httpBodyStream upload: peak RSS growth", rules: Self.rules) { server, configuration in
+            Scenario(name: "50 MB httpBodyStream upload: peak RSS growth", rules: Self.rules) { server, configuration, _ in
                 Self.upload(server.url("/discard"), configuration: configuration)
+            },
+            Scenario(name: "50 MB multipart upload, its JSON part edited: peak RSS growth", rules: Self.multipartRules) { server, configuration, edited in
+                // Plain, the upload goes as it is; through the rule, `,"edited":true` is added.
+                Self.upload(
+                    server.url("/discard"), configuration: configuration, prefix: Self.multipartPrefix, suffix: Self.multipartSuffix,
+                    extra: edited ? #","edited":true"#.utf8.count : 0)
             },
         ]
         var rows: [ResultRow] = []
@@ -91,7 +115,7 @@ struct StreamingMemoryBenchmark {
             // --quick), with their range in the row.
             for _ in 0..<(quick ? 3 : 5) {
                 for (isIntercepted, configuration) in [(true, intercepted), (false, URLSessionConfiguration.ephemeral)] {
-                    let run = scenario.run(server, configuration)
+                    let run = scenario.run(server, configuration, isIntercepted)
                     let label = isIntercepted ? "intercepted" : "plain"
                     if let problem = run.problem { notes.append("memory, \(scenario.name), \(label): \(problem)") }
                     if isIntercepted { measured.append(value: run.growth) } else { baseline.append(value: run.growth) }
@@ -158,18 +182,22 @@ struct StreamingMemoryBenchmark {
 
     /// Uploads a generated stream (never held in memory whole) with a completion handler,
     /// to the server's `/discard`, which keeps no body either.
-    private static func upload(_ url: URL, configuration: URLSessionConfiguration) -> Run {
+    private static func upload(
+        _ url: URL, configuration: URLSessionConfiguration, prefix: [UInt8] = [], suffix: [UInt8] = [], extra: Int = 0
+    ) -> Run {
         measure {
             var request = URLRequest(url: url)
             request.httpMethod = "POST"
-            request.httpBodyStream = PatternInputStream(length: uploadSize)
+            if !prefix.isEmpty { request.setValue("multipart/form-data; boundary=bench-boundary", forHTTPHeaderField: "Content-Type") }
+            request.httpBodyStream = PatternInputStream(length: uploadSize, prefix: prefix, suffix: suffix)
+            let expected = prefix.count + uploadSize + suffix.count + extra
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }
             let done = DispatchSemaphore(value: 0)
             let outcome = Locked<String?>("no answer")
             session.dataTask(with: request) { data, response, error in
                 let echoed = (try? JSONSerialization.jsonObject(with: data ?? Data()) as? [String: Any])?["bodyLength"] as? Int
-                let problem = echoed == uploadSize && error == nil
+                let problem = echoed == expected && error == nil
                     ? nil : "status \((response as? HTTPURLResponse)?.statusCode ?? -1), server read \(echoed ?? -1) bytes, error \(String(describing: error))"
                 outcome.withLock { $0 = problem }
                 done.signal()
