@@ -73,7 +73,7 @@ struct CompiledAction: Sendable {
     }
 
     /// Whether a template of the action reads `${json.PATH}` of the message's body.
-    private var readsMessageJSON: Bool {
+    var readsMessageJSON: Bool {
         switch kind {
         case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):
             name.readsJSONBody || value.readsJSONBody
@@ -102,15 +102,6 @@ struct CompiledAction: Sendable {
     /// `request` block, the response's in a `response` block): a body action, or a
     /// `${json.PATH}` template in one of its arguments.
     var readsBody: Bool {
-        if touchesBody { return true }
-        switch kind {
-        case .setHeader(let name, let value), .addHeader(let name, let value), .setQuery(let name, let value):
-            return name.readsJSONBody || value.readsJSONBody
-        case .removeHeader(let name), .removeQuery(let name), .tag(let name), .setURL(let name), .setHost(let name),
-            .setPath(let name), .setScheme(let name):
-            return name.readsJSONBody
-        default:
-            return false
-        }
+        touchesBody || readsMessageJSON
     }
 }

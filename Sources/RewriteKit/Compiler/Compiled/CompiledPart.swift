@@ -7,12 +7,15 @@ struct CompiledPartSelector: Sendable, Hashable {
     let text: String
     /// The glob, for `filename` and `content-type`.
     let glob: GlobPattern?
+    /// The selector as written (`part "meta"`, `part filename "*.jpg"`), for traces.
+    let spelling: String
 
     /// Compiles a selector.
     init(_ selector: PartSelector) {
         kind = selector.kind
         text = selector.kind == .contentType ? ASCIICase.lowercased(selector.text) : selector.text
         glob = selector.kind == .name ? nil : GlobPattern(text)
+        spelling = selector.spelling
     }
 
     /// Whether the selector picks a part with these facts.
@@ -22,11 +25,6 @@ struct CompiledPartSelector: Sendable, Hashable {
         case .filename: return part.filename.map { glob?.matches($0) ?? false } ?? false
         case .contentType: return glob?.matches(part.mediaType) ?? false
         }
-    }
-
-    /// The selector as written (`part "meta"`), for traces.
-    var spelling: String {
-        kind == .name ? "part \"\(text)\"" : "part \(kind.rawValue) \"\(text)\""
     }
 
     static func == (lhs: CompiledPartSelector, rhs: CompiledPartSelector) -> Bool {
