@@ -5,7 +5,7 @@ struct BenchmarkOptions {
     /// Row groups to run (`match`, `check`, `json`, `hostile`, `latency`, `stubs`, `memory`, `traffic`, `har`, `report`, `installations`, `streams`, `editors`, `websockets`, `network`, `burst`); all when empty.
     var only: Set<String> = []
 
-    static let groups = ["match", "check", "json", "hostile", "latency", "stubs", "memory", "traffic", "har", "report", "installations", "streams", "editors", "websockets", "network", "burst"]
+    static let groups = ["match", "check", "json", "hostile", "latency", "stubs", "memory", "traffic", "har", "report", "installations", "streams", "editors", "websockets", "network", "multipart", "burst"]
 
     /// Parses the arguments; nil (after printing usage) on a mistake or `--help`.
     static func parse(_ arguments: [String]) -> BenchmarkOptions? {
