@@ -19,7 +19,7 @@ struct ApplyTextRenderer {
         lines.append(style.heading("REQUEST"))
         lines.append("  \(report.request.method) \(report.request.url)")
         lines += headerLines(report.request.headers)
-        lines += bodyLines(report.request.body)
+        lines += bodyLines(report.request.body, contentType: report.request.headers["Content-Type"])
         lines.append("")
         lines += responseSection(report)
         if let messages = report.messages {
@@ -109,7 +109,7 @@ struct ApplyTextRenderer {
         if let response = report.response {
             lines.append("  \(response.status) \(HTTPURLResponse.localizedString(forStatusCode: response.status))")
             lines += headerLines(response.headers)
-            lines += bodyLines(response.body)
+            lines += bodyLines(response.body, contentType: response.headers["Content-Type"])
         }
         if let shaping = shapingLine(report) {
             lines.append("  " + style.dim(shaping))
@@ -122,14 +122,19 @@ struct ApplyTextRenderer {
     }
 
     /// A blank line and the body's lines, or a note when there is none.
-    private func bodyLines(_ body: [UInt8]?) -> [String] {
+    private func bodyLines(_ body: [UInt8]?, contentType: String?) -> [String] {
         guard let body else { return ["  " + style.dim("(no body)")] }
-        return [""] + Self.bodyText(body).map { "  " + $0 }
+        return [""] + Self.bodyText(body, contentType: contentType).map { "  " + $0 }
     }
 
-    /// The body's lines as they are; a note for an empty or non-UTF-8 body.
-    static func bodyText(_ body: [UInt8]) -> [String] {
+    /// The body's lines as they are; a note for an empty or non-UTF-8 body. A multipart
+    /// body (by `contentType`) shows its delimiters, headers and text parts, and a note
+    /// for each part that is not text.
+    static func bodyText(_ body: [UInt8], contentType: String? = nil) -> [String] {
         guard !body.isEmpty else { return ["(empty body)"] }
+        if utf8Text(body) == nil, let readable = MultipartPreview.text(of: body, contentType: contentType) {
+            return bodyText(Array(readable.utf8))
+        }
         guard utf8Text(body) != nil else { return ["(\(body.count) bytes of binary data)"] }
         // Lines split among the bytes (a line feed is never inside another scalar), each
         // without its carriage return.

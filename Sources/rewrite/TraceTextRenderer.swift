@@ -52,12 +52,16 @@ struct TraceTextRenderer {
 
     /// `- before` and `+ after` lines of the body in one phase.
     private func bodyDiff(phase: Phase) -> [String] {
-        let (before, after): ([UInt8]?, [UInt8]?) = switch phase {
-        case .request: (report.originalRequest.body, report.request.body)
-        case .response: (report.originalResponse?.body, report.response?.body)
+        let (before, after, oldType, newType): ([UInt8]?, [UInt8]?, String?, String?) = switch phase {
+        case .request:
+            (report.originalRequest.body, report.request.body, report.originalRequest.headers["Content-Type"],
+             report.request.headers["Content-Type"])
+        case .response:
+            (report.originalResponse?.body, report.response?.body, report.originalResponse?.headers["Content-Type"],
+             report.response?.headers["Content-Type"])
         }
-        let old = before.map(ApplyTextRenderer.bodyText) ?? ["(no body)"]
-        let new = after.map(ApplyTextRenderer.bodyText) ?? ["(no body)"]
+        let old = before.map { ApplyTextRenderer.bodyText($0, contentType: oldType) } ?? ["(no body)"]
+        let new = after.map { ApplyTextRenderer.bodyText($0, contentType: newType) } ?? ["(no body)"]
         return old.map { style.removed("- " + $0) } + new.map { style.added("+ " + $0) }
     }
 
