@@ -134,6 +134,20 @@ struct MultipartPipelineTests {
         #expect(outcome.trace.eventList.contains(.skipped(action: "part", reason: "no part \"missing\"")))
     }
 
+    /// RFC 7578 §4.3's older form for several files: a `multipart/mixed` part inside the
+    /// form. It is one part; its files stay byte for byte when another part is edited.
+    @Test func aNestedMultipartStaysAsItIs() throws {
+        let nested = "--XyZ\r\nContent-Disposition: form-data; name=\"files\"\r\nContent-Type: multipart/mixed; boundary=AaB03x\r\n\r\n"
+            + "--AaB03x\r\nContent-Disposition: file; filename=\"file1.txt\"\r\n\r\none\r\n--AaB03x\r\nContent-Disposition: file; filename=\"file2.gif\"\r\nContent-Type: image/gif\r\n\r\nGIF89a\r\n--AaB03x--\r\n"
+        let body = Array((Self.caption + nested + Self.close).utf8)
+        let outcome = try Self.run("""
+            when part "files" content-type == "multipart/mixed"
+            request { part "caption" { set-body "B" } }
+            """, Self.request(body))
+        let edited = "--XyZ\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nB\r\n"
+        #expect(outcome.request.body == Array((edited + nested + Self.close).utf8))
+    }
+
     @Test func aStubAnswersWithAMultipartBody() throws {
         let pipeline = try PipelineFixture.pipeline("""
             rule "stub" {
