@@ -110,15 +110,25 @@ struct MultipartScanner {
         }
     }
 
-    /// Keeps the first bytes of the current line, as many as the state needs.
+    /// Keeps the first bytes of the current line, as many as the state needs: none of a
+    /// line outside the headers that does not start with `-` (it cannot be a delimiter), so
+    /// a part's lines cost the search for their line feed and nothing more.
     private mutating func take(_ bytes: UnsafeRawBufferPointer) {
         let cap: Int
-        if case .headers = state { cap = Self.headerLimit + 1 } else { cap = delimiterLimit }
+        if case .headers = state {
+            cap = Self.headerLimit + 1
+        } else if lineCount == 0, bytes[0] != UInt8(ascii: "-") {
+            cap = 0
+        } else if lineCount > 0, line.isEmpty {
+            cap = 0  // a line already known to be content
+        } else {
+            cap = delimiterLimit
+        }
         if line.count < cap {
             line.append(contentsOf: bytes.prefix(cap - line.count))
         }
         lineCount += bytes.count
-        if let last = bytes.last { lastByte = last }
+        lastByte = bytes[bytes.count - 1]
     }
 
     /// Handles a line whose `\n` is at `newline`.
