@@ -11,19 +11,19 @@ extension TemplateRenderer {
         case .json(let template):
             return (Array(render(template).utf8), "application/json")
         case .multipart(let parts):
-            let rendered = parts.map { part(of: $0) }
+            let rendered = parts.map { part(of: $0) }.map { (headers: $0.headers, body: $0.body) }
             let boundary = MultipartBoundary.making(for: rendered.map(\.body))
             let bytes = MultipartWriter.body(boundary: Array(boundary.utf8), parts: rendered)
             return (bytes, "multipart/form-data; boundary=\(boundary)")
         }
     }
 
-    /// A part of `add-part` or `multipart { }`: its header fields and body.
-    mutating func part(of part: CompiledBodyPart) -> (headers: [(name: String, value: String)], body: [UInt8]) {
+    /// A part of `add-part` or `multipart { }`: its name, header fields and body.
+    mutating func part(of part: CompiledBodyPart) -> (name: String, headers: [(name: String, value: String)], body: [UInt8]) {
         let (body, implied) = bytes(of: part.body)
-        var headers = [(name: "Content-Disposition", value: MultipartWriter.disposition(
-            name: render(part.name), filename: part.filename.map { render($0) }))]
+        let name = render(part.name)
+        var headers = [(name: "Content-Disposition", value: MultipartWriter.disposition(name: name, filename: part.filename.map { render($0) }))]
         if let type = implied ?? part.contentType { headers.append((name: "Content-Type", value: type)) }
-        return (headers, body)
+        return (name, headers, body)
     }
 }

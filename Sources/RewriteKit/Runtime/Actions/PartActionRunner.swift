@@ -28,9 +28,9 @@ enum PartActionRunner {
             parts.remove(picked)
             summary = "removed \(picked.count == 1 ? "1 part" : "\(picked.count) parts"): \(selector.spelling)"
         case .addPart(let part):
-            let (headers, bytes) = renderer.part(of: part)
+            let (name, headers, bytes) = renderer.part(of: part)
             parts.append(headers: headers, body: bytes)
-            summary = "added part \"\(headers[0].value.split(separator: "\"").dropFirst().first ?? "")\""
+            summary = "added part \"\(name)\""
         case .part(let selector, let actions):
             let picked = parts.picked(selector)
             guard !picked.isEmpty else { return .unchanged(reason: "no \(selector.spelling)") }
