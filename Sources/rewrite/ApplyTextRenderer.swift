@@ -132,10 +132,10 @@ struct ApplyTextRenderer {
     /// for each part that is not text.
     static func bodyText(_ body: [UInt8], contentType: String? = nil) -> [String] {
         guard !body.isEmpty else { return ["(empty body)"] }
-        if utf8Text(body) == nil, let readable = MultipartPreview.text(of: body, contentType: contentType) {
-            return bodyText(Array(readable.utf8))
+        guard utf8Text(body) != nil else {
+            if let readable = MultipartPreview.text(of: body, contentType: contentType) { return bodyText(Array(readable.utf8)) }
+            return ["(\(body.count) bytes of binary data)"]
         }
-        guard utf8Text(body) != nil else { return ["(\(body.count) bytes of binary data)"] }
         // Lines split among the bytes (a line feed is never inside another scalar), each
         // without its carriage return.
         var lines: [String] = []
